@@ -1,0 +1,113 @@
+# BalutClub — GNU make. `make run` serves locally, `make test` runs everything CI runs.
+SHELL := /bin/bash
+.SHELLFLAGS := -eu -o pipefail -c
+.DEFAULT_GOAL := help
+.DELETE_ON_ERROR:
+
+PYTHON ?= python3.11
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMPS := $(VENV)/.stamps
+VENDOR := static/vendor
+HOST ?= 127.0.0.1
+PORT ?= 8000
+
+.PHONY: help install run browsers lint format test bench lock clean
+
+help:
+	@echo "make run      set up everything, load demo data, serve on http://$(HOST):$(PORT)/"
+	@echo "make test     set up everything, then ruff, mypy and the whole pytest suite"
+	@echo "make bench    run the benchmarks"
+	@echo "make lint     ruff check, ruff format --check, mypy"
+	@echo "make format   ruff format and ruff check --fix"
+	@echo "make lock     re-resolve requirements.lock from pyproject.toml in a scratch venv"
+	@echo "make clean    remove the venv, node_modules, vendored and generated files"
+
+install: $(STAMPS)/python $(VENDOR)/.stamp
+
+$(PY):
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --upgrade pip
+
+# Re-install only when the pins change; the editable install tracks source edits by itself.
+$(STAMPS)/python: requirements.lock pyproject.toml | $(PY)
+	$(PY) -m pip install -r requirements.lock
+	$(PY) -m pip install --no-deps -e .
+	@mkdir -p $(STAMPS)
+	@touch $@
+
+node_modules/.package-lock.json: package.json package-lock.json
+	npm ci --no-audit --no-fund
+	@touch $@
+
+# Only the files the templates load, plus the source maps the minified files point at
+# (the manifest storage of collectstatic refuses dangling sourceMappingURL references).
+$(VENDOR)/.stamp: node_modules/.package-lock.json
+	rm -rf $(VENDOR)
+	mkdir -p $(VENDOR)/bootstrap $(VENDOR)/htmx
+	cp node_modules/bootstrap/dist/css/bootstrap.min.css \
+	   node_modules/bootstrap/dist/css/bootstrap.min.css.map \
+	   node_modules/bootstrap/dist/js/bootstrap.bundle.min.js \
+	   node_modules/bootstrap/dist/js/bootstrap.bundle.min.js.map \
+	   node_modules/bootstrap/LICENSE \
+	   $(VENDOR)/bootstrap/
+	cp node_modules/htmx.org/dist/htmx.min.js node_modules/htmx.org/LICENSE $(VENDOR)/htmx/
+	@touch $@
+
+run: install
+	DEBUG=1 $(PY) manage.py migrate --no-input
+	DEBUG=1 $(PY) manage.py load_demo
+	@echo
+	@echo "BalutClub is starting on http://$(HOST):$(PORT)/ (SQLite: db.sqlite3)."
+	@echo "Sign in with the account printed by load_demo above, or create one with:"
+	@echo "    DEBUG=1 $(PY) manage.py createsuperuser"
+	@echo
+	DEBUG=1 exec $(PY) manage.py runserver $(HOST):$(PORT)
+
+# The browser tests drive Debian's chromium; Playwright's own browser download is not used.
+browsers:
+	@if [ ! -x /usr/lib/chromium/chromium ] && [ ! -x /usr/bin/chromium ]; then \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium; \
+	  else \
+	    echo "chromium is missing: run 'sudo apt-get install chromium' (Debian) and retry." >&2; exit 1; \
+	  fi; \
+	fi
+	@if ! command -v pdftoppm >/dev/null 2>&1; then \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends poppler-utils; \
+	  else \
+	    echo "pdftoppm is missing: run 'sudo apt-get install poppler-utils' (Debian) and retry." >&2; exit 1; \
+	  fi; \
+	fi
+
+lint: $(STAMPS)/python
+	$(PY) -m ruff check .
+	$(PY) -m ruff format --check .
+	DEBUG=1 $(PY) -m mypy .
+
+format: $(STAMPS)/python
+	$(PY) -m ruff format .
+	$(PY) -m ruff check --fix .
+
+test: install browsers lint
+	$(PY) -m pytest
+
+bench: install
+	$(PY) -m benchmarks
+
+# A scratch venv, so nothing installed by hand in .venv leaks into the lock.
+lock:
+	rm -rf build/lock-venv
+	$(PYTHON) -m venv build/lock-venv
+	build/lock-venv/bin/python -m pip install --upgrade pip
+	build/lock-venv/bin/python -m pip install -e '.[dev]'
+	{ echo "# Exact versions of every Python package in the dev environment (runtime + [dev] extras)."; \
+	  echo "# Regenerate after changing pyproject.toml pins: make lock"; \
+	  build/lock-venv/bin/python -m pip freeze --exclude-editable; } > requirements.lock
+	rm -rf build/lock-venv
+
+clean:
+	rm -rf $(VENV) node_modules $(VENDOR) staticfiles .mypy_cache .ruff_cache .pytest_cache \
+	       .hypothesis build *.egg-info bench-results
+	find . -name __pycache__ -type d -prune -not -path './.git/*' -exec rm -rf {} +

@@ -1,0 +1,16 @@
+"""Environment defaults for the test suite, loaded by pytest as an early plugin (`-p`).
+
+pytest-django imports the settings before any conftest.py runs, so defaults set in a conftest
+come too late; an early plugin runs first. Values already exported (e.g. DATABASE_URL from
+.ci/run) win over these defaults.
+"""
+
+import os
+
+# Tests run with production settings (DEBUG off) so the guards that protect a real club are the
+# ones under test; only the HTTPS redirect is dropped, since the test servers speak plain HTTP.
+os.environ.setdefault("DEBUG", "0")
+os.environ.setdefault("SECRET_KEY", "balutclub-test-suite-key-not-for-production")
+os.environ.setdefault("ALLOWED_HOSTS", "testserver,localhost,127.0.0.1")
+os.environ.setdefault("SECURE_SSL_REDIRECT", "0")
+os.environ["BALUTCLUB_TESTING"] = "1"

@@ -1,0 +1,1 @@
+"""Models for the league app; none yet."""

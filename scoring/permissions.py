@@ -1,0 +1,25 @@
+"""Who may write to a game. Services ask these too, so the admin and scripts obey them."""
+
+from __future__ import annotations
+
+from django.contrib.auth.models import AnonymousUser, User
+
+from scoring.models import Game
+from scoring.roles import is_secretary
+
+
+def is_game_scorer(user: User | AnonymousUser, game: Game) -> bool:
+    return (
+        user.is_authenticated
+        and game.scorer_id is not None
+        and getattr(getattr(user, "member", None), "pk", None) == game.scorer_id
+    )
+
+
+def can_record_turns(user: User | AnonymousUser, game: Game) -> bool:
+    return not game.is_finished and (is_game_scorer(user, game) or is_secretary(user))
+
+
+def can_correct(user: User | AnonymousUser, game: Game) -> bool:
+    """The scorer while the game is open; the secretary at any time."""
+    return is_secretary(user) or (not game.is_finished and is_game_scorer(user, game))

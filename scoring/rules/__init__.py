@@ -1,0 +1,102 @@
+"""The rules engine: every rule of the club's four games, in pure Python.
+
+Nothing here touches Django or a database, so validation, the tablet's preview, the
+PDF sheets, the register and the drinks ledger all ask the same code.
+"""
+
+from .barbut import (
+    WINNING_SCORE,
+    BarbutGame,
+    BarbutThrow,
+    BarbutTurn,
+    ThrowChoice,
+    ThrowReading,
+    TurnInProgress,
+    TurnOutcome,
+    keep_value,
+    read_throw,
+    set_aside_options,
+    throw_table,
+)
+from .boxes import CATEGORIES, CATEGORY_LABELS, box_label, category_of, is_jackpot_box
+from .dice import Dice, all_rolls, check_faces, dice_key
+from .errors import InvalidRecord, RuleError, TurnNotAllowed
+from .five_dice import FIVE_DICE_RULES, BoxPreview, FiveDiceGame, FiveDiceTurn
+from .game_setup import MAX_PLAYERS, MIN_PLAYERS, RULESET_KEYS, GameSetup
+from .games import Game, Turn, new_game, play, replay, result
+from .options import DEFAULT_HOUSE_RULES, HouseRules, Options, RegisterBounds, parse_options
+from .record import GameRecord, parse_record, parse_turn, record_to_json, turn_to_json
+from .report import error_json, result_to_json, score_record, score_text
+from .results import Drink, GameResult, PlayerResult, RegisterCandidate
+from .sheet import FilledBox, Sheet
+from .throws import Throw
+
+RULESET_TITLES = {
+    "balut": "Standard Balut",
+    "jackpot": "Jackpot Balut",
+    "bar": "Bar Balut (1978)",
+    "barbut4": "4-Dice Barbut",
+}
+
+__all__ = [
+    "CATEGORIES",
+    "CATEGORY_LABELS",
+    "DEFAULT_HOUSE_RULES",
+    "FIVE_DICE_RULES",
+    "MAX_PLAYERS",
+    "MIN_PLAYERS",
+    "RULESET_KEYS",
+    "RULESET_TITLES",
+    "WINNING_SCORE",
+    "BarbutGame",
+    "BarbutThrow",
+    "BarbutTurn",
+    "BoxPreview",
+    "Dice",
+    "Drink",
+    "FilledBox",
+    "FiveDiceGame",
+    "FiveDiceTurn",
+    "Game",
+    "GameRecord",
+    "GameResult",
+    "GameSetup",
+    "HouseRules",
+    "InvalidRecord",
+    "Options",
+    "PlayerResult",
+    "RegisterBounds",
+    "RegisterCandidate",
+    "RuleError",
+    "Sheet",
+    "Throw",
+    "Turn",
+    "TurnInProgress",
+    "TurnNotAllowed",
+    "ThrowChoice",
+    "ThrowReading",
+    "TurnOutcome",
+    "all_rolls",
+    "box_label",
+    "category_of",
+    "check_faces",
+    "dice_key",
+    "error_json",
+    "is_jackpot_box",
+    "keep_value",
+    "new_game",
+    "parse_options",
+    "parse_record",
+    "parse_turn",
+    "play",
+    "record_to_json",
+    "replay",
+    "result",
+    "result_to_json",
+    "score_record",
+    "score_text",
+    "read_throw",
+    "set_aside_options",
+    "throw_table",
+    "turn_to_json",
+]

@@ -1,0 +1,257 @@
+"""4-Dice Barbut: set scoring dice aside, throw on or bank, first to 7500 wins."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import combinations
+from typing import Literal
+
+from .dice import Dice, all_rolls, check_faces, contains, dice_key
+from .errors import RuleError, TurnNotAllowed
+from .game_setup import GameSetup
+
+ALL_DICE = 4
+WINNING_SCORE = 7500
+SINGLE_VALUES = {1: 100, 5: 50}
+FOUR_DICE_COMBINATIONS: dict[Dice, int] = {
+    (1, 1, 1, 1): 1000,
+    (2, 2, 2, 2): 200,
+    (3, 3, 3, 3): 300,
+    (4, 4, 4, 4): 400,
+    (5, 5, 5, 5): 500,
+    (1, 2, 3, 4): 200,
+    (2, 3, 4, 5): 300,
+    (3, 4, 5, 6): 400,
+}
+SIX_SIXES: Dice = (6, 6, 6, 6)
+
+TurnEnd = Literal["bank", "bust", "six_sixes"]
+
+
+def keep_value(thrown: Dice, keep: Dice) -> int | None:
+    """What setting `keep` aside from `thrown` scores; None when it may not be set aside."""
+    if not keep or not contains(thrown, keep):
+        return None
+    if len(thrown) == ALL_DICE and len(keep) == ALL_DICE:
+        combination = FOUR_DICE_COMBINATIONS.get(tuple(sorted(keep)))
+        if combination is not None:
+            return combination
+    if all(face in SINGLE_VALUES for face in keep):
+        return sum(SINGLE_VALUES[face] for face in keep)
+    return None
+
+
+def set_aside_options(thrown: Dice) -> list[tuple[Dice, int]]:
+    """Every set of dice that may be set aside from a throw, with what it scores."""
+    options: dict[Dice, int] = {}
+    ordered = tuple(sorted(thrown))
+    for size in range(1, len(ordered) + 1):
+        for keep in combinations(ordered, size):
+            value = keep_value(ordered, keep)
+            if value is not None:
+                options[keep] = value
+    return sorted(options.items(), key=lambda option: (-option[1], option[0]))
+
+
+def is_six_sixes(thrown: Dice) -> bool:
+    return tuple(thrown) == SIX_SIXES
+
+
+def is_bust(thrown: Dice) -> bool:
+    """A throw with no die that may be set aside; 6-6-6-6 is its own case."""
+    return not set_aside_options(thrown)
+
+
+@dataclass(frozen=True)
+class BarbutThrow:
+    dice: Dice
+    keep: Dice = ()
+
+
+@dataclass(frozen=True)
+class BarbutTurn:
+    seat: int
+    throws: tuple[BarbutThrow, ...]
+
+
+class TurnInProgress:
+    """A turn thrown so far: dice in hand, points at stake, and how it ended if it has."""
+
+    def __init__(self) -> None:
+        self.in_hand = ALL_DICE
+        self.points = 0
+        self.end: TurnEnd | None = None
+        self.throws: list[BarbutThrow] = []
+
+    def throw(self, dice: Dice, keep: Dice) -> None:
+        """Add one throw with the dice set aside from it; RuleError when it cannot be."""
+        if self.end is not None:
+            raise RuleError(f"the turn is over ({self.end.replace('_', '-')}); no more throws")
+        thrown = check_faces(dice, count=self.in_hand, what="dice thrown")
+        kept = check_faces(keep, what="dice set aside")
+        if not contains(thrown, kept):
+            raise RuleError(f"{list(kept)} cannot be set aside from a throw of {list(thrown)}")
+        if is_six_sixes(thrown) or is_bust(thrown):
+            if kept:
+                raise RuleError(f"{list(thrown)} has no scoring die to set aside")
+            self.end = "six_sixes" if is_six_sixes(thrown) else "bust"
+        else:
+            value = keep_value(thrown, kept)
+            if not kept:
+                raise RuleError(f"set aside at least one scoring die from {list(thrown)}")
+            if value is None:
+                raise RuleError(
+                    f"{list(kept)} may not be set aside: every die set aside must be a 1, a 5, "
+                    "or part of a four-dice combination"
+                )
+            self.points += value
+            self.in_hand = len(thrown) - len(kept) or ALL_DICE
+        self.throws.append(BarbutThrow(thrown, kept))
+
+    def bank(self) -> None:
+        if self.end is not None or not self.throws:
+            raise RuleError("only a turn with points set aside can be banked")
+        self.end = "bank"
+
+    @property
+    def hot_dice(self) -> bool:
+        """Every die set aside: the next throw is of four dice again."""
+        return bool(self.throws) and self.end is None and self.in_hand == ALL_DICE
+
+
+@dataclass(frozen=True)
+class TurnOutcome:
+    """`points` is what the turn banked; `forfeited`, what a bust or 6-6-6-6 threw away."""
+
+    seat: int
+    end: TurnEnd
+    points: int
+    forfeited: int
+    score: int
+    lost: int
+    won: bool
+
+
+def play_turn_throws(throws: tuple[BarbutThrow, ...]) -> TurnInProgress:
+    """A whole turn from its throws; the last throw keeping dice banks."""
+    if not throws:
+        raise RuleError("a turn needs at least one throw")
+    progress = TurnInProgress()
+    for index, throw in enumerate(throws):
+        try:
+            progress.throw(throw.dice, throw.keep)
+        except RuleError as error:
+            raise RuleError(f"throw {index}: {error}") from error
+        if progress.end is not None and index < len(throws) - 1:
+            raise RuleError(f"throw {index} ended the turn; no throw may follow it")
+    if progress.end is None:
+        progress.bank()
+    return progress
+
+
+class BarbutGame:
+    def __init__(self, setup: GameSetup) -> None:
+        if setup.ruleset != "barbut4":
+            raise RuleError(f"{setup.ruleset!r} is not 4-Dice Barbut")
+        self.setup = setup
+        self.scores = [0] * len(setup.players)
+        self.lost = [0] * len(setup.players)
+        self.winner: int | None = None
+        self.history: list[TurnOutcome] = []
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return self.setup.players
+
+    @property
+    def turn_count(self) -> int:
+        return len(self.history)
+
+    @property
+    def complete(self) -> bool:
+        return self.winner is not None
+
+    @property
+    def next_seat(self) -> int | None:
+        return None if self.complete else self.turn_count % len(self.players)
+
+    def check(self, turn: BarbutTurn) -> TurnInProgress:
+        if self.complete:
+            raise TurnNotAllowed(f"the game is over: {self.players[self.winner or 0]} has won")
+        if turn.seat != self.next_seat:
+            raise TurnNotAllowed(self._wrong_seat(turn.seat))
+        try:
+            return play_turn_throws(turn.throws)
+        except RuleError as error:
+            raise TurnNotAllowed(str(error)) from error
+
+    def _wrong_seat(self, seat: int) -> str:
+        expected = self.players[self.next_seat or 0]
+        if not 0 <= seat < len(self.players):
+            return f"seat {seat} has no player in this game"
+        return f"it is {expected}'s turn, not {self.players[seat]}'s"
+
+    def play(self, turn: BarbutTurn) -> TurnOutcome:
+        progress = self.check(turn)
+        seat = turn.seat
+        won = False
+        if progress.end == "bank":
+            self.scores[seat] += progress.points
+            won = self.scores[seat] >= WINNING_SCORE
+        elif progress.end == "six_sixes":
+            if self.lost[seat]:
+                self.scores[seat] += self.lost[seat]
+                self.lost[seat] = 0
+            else:
+                self.lost[seat], self.scores[seat] = self.scores[seat], 0
+        if won:
+            self.winner = seat
+        assert progress.end is not None
+        banked = progress.points if progress.end == "bank" else 0
+        outcome = TurnOutcome(
+            seat=seat,
+            end=progress.end,
+            points=banked,
+            forfeited=progress.points - banked,
+            score=self.scores[seat],
+            lost=self.lost[seat],
+            won=won,
+        )
+        self.history.append(outcome)
+        return outcome
+
+
+@dataclass(frozen=True)
+class ThrowChoice:
+    keep: Dice
+    value: int
+    in_hand_after: int
+    """Dice to throw next: those left, or all four again when every die is set aside."""
+
+
+@dataclass(frozen=True)
+class ThrowReading:
+    end: TurnEnd | None
+    choices: tuple[ThrowChoice, ...]
+
+
+def read_throw(thrown: Dice) -> ThrowReading:
+    """What a throw allows: the turn ends (bust, 6-6-6-6) or these set-asides may be chosen."""
+    ordered = tuple(sorted(thrown))
+    if is_six_sixes(ordered):
+        return ThrowReading("six_sixes", ())
+    choices = tuple(
+        ThrowChoice(keep, value, len(ordered) - len(keep) or ALL_DICE)
+        for keep, value in set_aside_options(ordered)
+    )
+    return ThrowReading(None if choices else "bust", choices)
+
+
+def throw_table() -> dict[str, ThrowReading]:
+    """`read_throw` for every throw of one to four dice, keyed by `dice_key`: the tablet's
+    lookup, so it never needs the server, nor a rule of its own, between throws."""
+    return {
+        dice_key(roll): read_throw(roll)
+        for count in range(1, ALL_DICE + 1)
+        for roll in all_rolls(count)
+    }

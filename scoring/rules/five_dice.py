@@ -1,0 +1,214 @@
+"""A five-dice game as it stands: whose turn, which boxes are open, and what a throw would score.
+
+Standard, Jackpot and Bar Balut share this state; their differences live in their rules
+(`balut`, `jackpot`, `bar` modules) and are looked up by ruleset key.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Literal
+
+from . import balut, bar, jackpot
+from .boxes import FiveDiceRules, box_label, category_of, is_jackpot_box
+from .dice import Dice, all_rolls, check_faces, dice_key
+from .errors import RuleError, TurnNotAllowed
+from .game_setup import GameSetup
+from .options import Options
+from .points import Points
+from .sheet import FilledBox, Sheet
+from .throws import Throw, check_throw_log
+
+FIVE_DICE_RULES: dict[str, FiveDiceRules] = {
+    "balut": balut.RULES,
+    "jackpot": jackpot.RULES,
+    "bar": bar.RULES,
+}
+POINTS: dict[str, Callable[[Sheet, Options], Points]] = {
+    "balut": balut.points,
+    "jackpot": jackpot.points,
+}
+
+Outcome = Literal["score", "scratch", "claim", "strike"]
+
+
+@dataclass(frozen=True)
+class FiveDiceTurn:
+    """A turn as the scorer enters it: the final dice, or a paper sheet's score."""
+
+    seat: int
+    box: str
+    dice: Dice | None = None
+    score: int | None = None
+    strike: bool = False
+    throws: tuple[Throw, ...] = ()
+
+
+@dataclass(frozen=True)
+class RecordedTurn:
+    turn: FiveDiceTurn
+    filled: FilledBox
+
+
+@dataclass(frozen=True)
+class BoxPreview:
+    box: str
+    label: str
+    score: int
+    outcome: Outcome
+
+
+class FiveDiceGame:
+    def __init__(self, setup: GameSetup) -> None:
+        if setup.ruleset not in FIVE_DICE_RULES:
+            raise RuleError(f"{setup.ruleset!r} is not a five-dice game")
+        self.setup = setup
+        self.rules = FIVE_DICE_RULES[setup.ruleset]
+        self.sheets = [Sheet(self.rules) for _ in setup.players]
+        self.history: list[RecordedTurn] = []
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return self.setup.players
+
+    @property
+    def turn_count(self) -> int:
+        return len(self.history)
+
+    @property
+    def total_turns(self) -> int:
+        return len(self.players) * self.rules.turns_per_player
+
+    @property
+    def complete(self) -> bool:
+        return self.turn_count >= self.total_turns
+
+    @property
+    def round_number(self) -> int:
+        """The round being played (1-based); the last round once the game is over."""
+        rounds = self.turn_count // len(self.players)
+        return min(rounds, self.rules.turns_per_player - 1) + 1
+
+    def round_order(self, round_number: int) -> list[int]:
+        """The seats in the order they throw in a round that has begun or is next."""
+        players = len(self.players)
+        if not self.rules.round_starters or round_number == 1:
+            return list(range(players))
+        previous = self.history[(round_number - 2) * players : (round_number - 1) * players]
+        played = [(recorded.turn.seat, recorded.filled.score) for recorded in previous]
+        return bar.round_order(bar.round_starter(played), players)
+
+    @property
+    def next_seat(self) -> int | None:
+        if self.complete:
+            return None
+        return self.round_order(self.round_number)[self.turn_count % len(self.players)]
+
+    @property
+    def last_round_starting(self) -> bool:
+        """Before the bar game's last round, the scorer reads out every sub-total."""
+        players = len(self.players)
+        return (
+            self.rules.round_starters
+            and not self.complete
+            and self.turn_count == (self.rules.turns_per_player - 1) * players
+        )
+
+    def subtotals(self) -> list[int]:
+        return [sheet.total() for sheet in self.sheets]
+
+    def open_boxes(self, seat: int) -> list[str]:
+        return self.sheets[seat].open_boxes()
+
+    def enter(self, seat: int, box: str, dice: Dice, *, strike: bool = False) -> FilledBox:
+        """The box as `dice` would fill it on `seat`'s sheet (the box must be open)."""
+        sheet = self.sheets[seat]
+        if is_jackpot_box(box):
+            return jackpot.enter_jackpot(sheet, category_of(box), dice, strike=strike)
+        return FilledBox(box=box, score=self.rules.box_score(box, dice), dice=dice)
+
+    def preview(self, dice: Dice, seat: int | None = None) -> list[BoxPreview]:
+        """What `dice` would score in each open box of the player (by default, the next)."""
+        seat = self.next_seat if seat is None else seat
+        if seat is None:
+            return []
+        previews = []
+        for box in self.open_boxes(seat):
+            filled = self.enter(seat, box, dice)
+            if is_jackpot_box(box):
+                outcome: Outcome = "claim" if filled.claimed else "strike"
+            else:
+                outcome = "score" if filled.score else "scratch"
+            previews.append(BoxPreview(box, box_label(box), filled.score, outcome))
+        return previews
+
+    def preview_table(self, seat: int | None = None) -> dict[str, dict[str, BoxPreview]]:
+        """The preview for every roll of five dice, keyed by `dice_key`: one lookup a tap."""
+        return {
+            dice_key(roll): {preview.box: preview for preview in self.preview(roll, seat)}
+            for roll in all_rolls(5)
+        }
+
+    def possible_paper_scores(self, seat: int, box: str) -> frozenset[int]:
+        sheet = self.sheets[seat]
+        category = category_of(box)
+        if not is_jackpot_box(box):
+            return self.rules.possible_scores(category)
+        if not jackpot.can_claim(sheet, category):
+            return frozenset({0})
+        return jackpot.claim_scores(category) | {0}
+
+    def check(self, turn: FiveDiceTurn) -> FilledBox:
+        """The box the turn fills, or TurnNotAllowed saying why it may not be recorded."""
+        try:
+            return self._check(turn)
+        except TurnNotAllowed:
+            raise
+        except RuleError as error:
+            raise TurnNotAllowed(str(error)) from error
+
+    def _check(self, turn: FiveDiceTurn) -> FilledBox:
+        if self.complete:
+            raise TurnNotAllowed("the game is over: every box is filled")
+        expected = self.next_seat
+        assert expected is not None
+        if turn.seat != expected:
+            if not 0 <= turn.seat < len(self.players):
+                raise TurnNotAllowed(f"seat {turn.seat} has no player in this game")
+            thrower = self.players[turn.seat]
+            raise TurnNotAllowed(f"it is {self.players[expected]}'s turn, not {thrower}'s")
+        if self.rules.capacity(turn.box) == 0:
+            raise TurnNotAllowed(
+                f"{turn.box!r} is not a box in {self.rules.title}: "
+                f"choose one of {', '.join(self.rules.box_keys)}"
+            )
+        name = self.players[turn.seat]
+        if not self.sheets[turn.seat].is_open(turn.box):
+            raise TurnNotAllowed(f"{name} has no open {box_label(turn.box)} box: it is filled")
+        if turn.strike and not is_jackpot_box(turn.box):
+            raise TurnNotAllowed("only a jackpot box can be struck")
+        if (turn.dice is None) == (turn.score is None):
+            raise TurnNotAllowed("give either the five final dice or a paper score")
+        dice = None if turn.dice is None else check_faces(turn.dice, count=5)
+        if turn.throws:
+            check_throw_log(turn.throws, dice)
+        if dice is not None:
+            return self.enter(turn.seat, turn.box, dice, strike=turn.strike)
+        return self._paper_box(turn, turn.score)
+
+    def _paper_box(self, turn: FiveDiceTurn, score: int | None) -> FilledBox:
+        label = box_label(turn.box)
+        if type(score) is not int:
+            raise TurnNotAllowed(f"a score must be a whole number, not {score!r}")
+        if turn.strike and score:
+            raise TurnNotAllowed(f"a struck {label} scores 0, not {score}")
+        if score not in self.possible_paper_scores(turn.seat, turn.box):
+            raise TurnNotAllowed(f"{label} cannot score {score}")
+        return FilledBox(box=turn.box, score=score, claimed=is_jackpot_box(turn.box) and score > 0)
+
+    def play(self, turn: FiveDiceTurn) -> FilledBox:
+        filled = self.check(turn)
+        self.sheets[turn.seat].fill(filled)
+        self.history.append(RecordedTurn(turn=turn, filled=filled))
+        return filled

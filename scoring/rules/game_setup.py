@@ -1,0 +1,48 @@
+"""What is fixed before the first throw: the game, its options, the players and their guesses."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from .errors import RuleError
+from .options import Options
+
+RULESET_KEYS = ("balut", "jackpot", "bar", "barbut4")
+FIVE_DICE_RULESETS = ("balut", "jackpot", "bar")
+MIN_PLAYERS = 2
+MAX_PLAYERS = 8
+
+
+@dataclass(frozen=True)
+class GameSetup:
+    ruleset: str
+    players: tuple[str, ...]
+    options: Options = field(default_factory=Options)
+    friendly: bool = False
+    guesses: Mapping[int, int] = field(default_factory=dict)
+    """Seat to the number of Baluts that player guessed the game will bring."""
+
+    def __post_init__(self) -> None:
+        if self.ruleset not in RULESET_KEYS:
+            raise RuleError(
+                f"unknown game {self.ruleset!r}: choose one of {', '.join(RULESET_KEYS)}"
+            )
+        if not MIN_PLAYERS <= len(self.players) <= MAX_PLAYERS:
+            raise RuleError(
+                f"a game has {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(self.players)}"
+            )
+        for name in self.players:
+            if not isinstance(name, str) or not name.strip():
+                raise RuleError("every player needs a name")
+        if len(set(self.players)) != len(self.players):
+            raise RuleError("two players have the same name; names must be distinct")
+        for seat, guess in self.guesses.items():
+            if not 0 <= seat < len(self.players):
+                raise RuleError(f"a guess names seat {seat}, which has no player")
+            if type(guess) is not int or guess < 0:
+                raise RuleError(f"{self.players[seat]}'s guess must be a whole number, 0 or more")
+
+    @property
+    def five_dice(self) -> bool:
+        return self.ruleset in FIVE_DICE_RULESETS

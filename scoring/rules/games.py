@@ -1,0 +1,52 @@
+"""One entry point for every game: start it, replay its turns, and score it."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from .barbut import BarbutGame, BarbutTurn
+from .barbut_results import barbut_result
+from .errors import InvalidRecord, TurnNotAllowed
+from .five_dice import FiveDiceGame, FiveDiceTurn
+from .five_dice_results import five_dice_result
+from .game_setup import GameSetup
+from .options import DEFAULT_HOUSE_RULES, HouseRules
+from .results import GameResult
+
+Game = FiveDiceGame | BarbutGame
+Turn = FiveDiceTurn | BarbutTurn
+
+
+def new_game(setup: GameSetup) -> Game:
+    return FiveDiceGame(setup) if setup.five_dice else BarbutGame(setup)
+
+
+def play(game: Game, turn: Turn) -> None:
+    """Record one turn; TurnNotAllowed when the game's state refuses it."""
+    if isinstance(game, FiveDiceGame):
+        if not isinstance(turn, FiveDiceTurn):
+            raise TurnNotAllowed("a five-dice game needs a box and five dice")
+        game.play(turn)
+    else:
+        if not isinstance(turn, BarbutTurn):
+            raise TurnNotAllowed("a Barbut turn is a series of throws")
+        game.play(turn)
+
+
+def replay(setup: GameSetup, turns: Iterable[Turn]) -> Game:
+    """The game after `turns`; InvalidRecord names the first turn that may not be played."""
+    game = new_game(setup)
+    for index, turn in enumerate(turns):
+        if game.complete:
+            raise InvalidRecord("the game is already over; no turn may follow", turn=index)
+        try:
+            play(game, turn)
+        except TurnNotAllowed as error:
+            raise InvalidRecord(str(error), turn=index) from error
+    return game
+
+
+def result(game: Game, house_rules: HouseRules = DEFAULT_HOUSE_RULES) -> GameResult:
+    if isinstance(game, FiveDiceGame):
+        return five_dice_result(game, house_rules)
+    return barbut_result(game, house_rules)

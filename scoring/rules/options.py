@@ -1,0 +1,104 @@
+"""Game options named in the rules, and the house rules a club sets once for all games."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Literal, TypeVar
+
+from .errors import RuleError
+
+Thresholds = Literal["at_least", "more_than"]
+JackpotBonus = Literal["added", "replaces"]
+
+THRESHOLD_CHOICES: tuple[Thresholds, ...] = ("at_least", "more_than")
+JACKPOT_BONUS_CHOICES: tuple[JackpotBonus, ...] = ("added", "replaces")
+MAX_GUESS_POINTS = 100
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class Options:
+    """The options of one game; every one has the default RULES.md names."""
+
+    thresholds: Thresholds = "at_least"
+    jackpot_bonus: JackpotBonus = "added"
+    guess_points: int = 0
+
+    def as_dict(self) -> dict[str, object]:
+        return {
+            "thresholds": self.thresholds,
+            "jackpot_bonus": self.jackpot_bonus,
+            "guess_points": self.guess_points,
+        }
+
+
+def parse_options(raw: object) -> Options:
+    """Options from a record's `options` object; unknown names or values are refused."""
+    if raw is None:
+        return Options()
+    if not isinstance(raw, Mapping):
+        raise RuleError("options must be an object of option names and values")
+    unknown = sorted(str(name) for name in raw if name not in Options.__dataclass_fields__)
+    if unknown:
+        raise RuleError(f"unknown option {unknown[0]!r}")
+    guess_points = raw.get("guess_points", 0)
+    if type(guess_points) is not int or not 0 <= guess_points <= MAX_GUESS_POINTS:
+        raise RuleError(
+            f"option guess_points: {guess_points!r} is not a whole number "
+            f"from 0 to {MAX_GUESS_POINTS}"
+        )
+    return Options(
+        thresholds=_pick(raw, "thresholds", THRESHOLD_CHOICES, "at_least"),
+        jackpot_bonus=_pick(raw, "jackpot_bonus", JACKPOT_BONUS_CHOICES, "added"),
+        guess_points=guess_points,
+    )
+
+
+def _pick(raw: Mapping[object, object], name: str, choices: tuple[T, ...], default: T) -> T:
+    if name not in raw:
+        return default
+    value = raw[name]
+    for choice in choices:
+        if value == choice:
+            return choice
+    raise RuleError(f"option {name}: {value!r} is not one of {', '.join(map(str, choices))}")
+
+
+@dataclass(frozen=True)
+class RegisterBounds:
+    """A total above `high` or below `low` is a candidate for the club's register."""
+
+    high: int
+    low: int
+
+    def kind(self, total: int) -> str | None:
+        if total > self.high:
+            return "high"
+        if total < self.low:
+            return "low"
+        return None
+
+
+def _default_register_bounds() -> dict[str, RegisterBounds]:
+    return {"bar": RegisterBounds(high=159, low=41)}
+
+
+@dataclass(frozen=True)
+class HouseRules:
+    """What a club decides once for all its games, outside any game record."""
+
+    drinks_in_balut: bool = True
+    drinks_in_jackpot: bool = True
+    register_bounds: Mapping[str, RegisterBounds] = field(default_factory=_default_register_bounds)
+    register_min_players: int = 3
+
+    def drinks_kept(self, ruleset: str) -> bool:
+        if ruleset == "balut":
+            return self.drinks_in_balut
+        if ruleset == "jackpot":
+            return self.drinks_in_jackpot
+        return ruleset == "bar"
+
+
+DEFAULT_HOUSE_RULES = HouseRules()

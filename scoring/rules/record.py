@@ -1,0 +1,181 @@
+"""The club's JSON game record (GAME-RECORD.md), read into engine types and written back."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from .barbut import BarbutThrow, BarbutTurn
+from .dice import check_faces
+from .errors import InvalidRecord, RuleError
+from .five_dice import FiveDiceTurn
+from .game_setup import RULESET_KEYS, GameSetup
+from .games import Turn
+from .options import parse_options
+from .throws import Throw
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    setup: GameSetup
+    turns: tuple[Turn, ...]
+
+
+def parse_record(data: object) -> GameRecord:
+    """Check a decoded JSON document's shape and types; InvalidRecord says what is wrong."""
+    if not isinstance(data, Mapping):
+        raise InvalidRecord("a game record must be a JSON object")
+    try:
+        setup = _parse_setup(data)
+    except RuleError as error:
+        raise InvalidRecord(str(error)) from error
+    raw_turns = data.get("turns")
+    if not isinstance(raw_turns, list):
+        raise InvalidRecord("turns must be a list (empty for a game not yet begun)")
+    seats = {name: seat for seat, name in enumerate(setup.players)}
+    turns = []
+    for index, raw in enumerate(raw_turns):
+        try:
+            turns.append(_parse_turn(raw, setup, seats))
+        except RuleError as error:
+            raise InvalidRecord(str(error), turn=index) from error
+    return GameRecord(setup=setup, turns=tuple(turns))
+
+
+def _parse_setup(data: Mapping[str, object]) -> GameSetup:
+    ruleset = data.get("ruleset")
+    if ruleset is None:
+        raise RuleError("ruleset is missing")
+    if not isinstance(ruleset, str) or ruleset not in RULESET_KEYS:
+        raise RuleError(f"unknown ruleset {ruleset!r}: choose one of {', '.join(RULESET_KEYS)}")
+    players = data.get("players")
+    if not isinstance(players, list) or not all(isinstance(name, str) for name in players):
+        raise RuleError("players must be a list of names")
+    # An optional key given as null reads as absent, as `options: null` always has.
+    friendly = data.get("friendly") if data.get("friendly") is not None else False
+    if not isinstance(friendly, bool):
+        raise RuleError("friendly must be true or false")
+    guesses = data.get("guesses") if data.get("guesses") is not None else {}
+    if not isinstance(guesses, Mapping):
+        raise RuleError("guesses must be an object of player names and numbers")
+    seats = {name: seat for seat, name in enumerate(players)}
+    for name in guesses:
+        if name not in seats:
+            raise RuleError(f"a guess is given for {name!r}, who is not a player")
+    return GameSetup(
+        ruleset=ruleset,
+        players=tuple(players),
+        options=parse_options(data.get("options")),
+        friendly=friendly,
+        guesses={seats[name]: guess for name, guess in guesses.items()},
+    )
+
+
+def parse_turn(raw: object, setup: GameSetup) -> Turn:
+    """One turn of a record (or from the tablet); RuleError says what is wrong with it."""
+    return _parse_turn(raw, setup, {name: seat for seat, name in enumerate(setup.players)})
+
+
+def _parse_turn(raw: object, setup: GameSetup, seats: Mapping[str, int]) -> Turn:
+    if not isinstance(raw, Mapping):
+        raise RuleError("a turn must be an object")
+    player = raw.get("player")
+    if not isinstance(player, str) or player not in seats:
+        raise RuleError(f"{player!r} is not a player in this game")
+    if setup.five_dice:
+        return _parse_five_dice_turn(raw, seats[player])
+    return _parse_barbut_turn(raw, seats[player])
+
+
+def _parse_five_dice_turn(raw: Mapping[str, object], seat: int) -> FiveDiceTurn:
+    box = raw.get("box")
+    if not isinstance(box, str):
+        raise RuleError("box is missing")
+    dice = raw.get("dice")
+    score = raw.get("score")
+    if dice is None and score is None:
+        raise RuleError("give the five final dice or a paper score")
+    if dice is not None and score is not None:
+        raise RuleError("give either the dice or a paper score, not both")
+    if score is not None and type(score) is not int:
+        raise RuleError(f"score must be a whole number, not {score!r}")
+    strike = raw.get("strike", False)
+    if not isinstance(strike, bool):
+        raise RuleError("strike must be true or false")
+    throws = raw.get("throws")
+    return FiveDiceTurn(
+        seat=seat,
+        box=box,
+        dice=None if dice is None else check_faces(dice, count=5),
+        score=score if type(score) is int else None,
+        strike=strike,
+        throws=() if throws is None else _parse_throws(throws),
+    )
+
+
+def _parse_throws(raw: object) -> tuple[Throw, ...]:
+    if not isinstance(raw, list) or not raw:
+        raise RuleError("throws must be a list of at least one throw")
+    throws = []
+    for index, throw in enumerate(raw):
+        if not isinstance(throw, Mapping):
+            raise RuleError(f"throw {index} must be an object")
+        cocked = throw.get("cocked", False)
+        if not isinstance(cocked, bool):
+            raise RuleError(f"throw {index}: cocked must be true or false")
+        if cocked:
+            throws.append(Throw(cocked=True))
+            continue
+        if "dice" not in throw:
+            raise RuleError(f"throw {index} has neither dice nor cocked")
+        throws.append(Throw(dice=check_faces(throw["dice"], what=f"throw {index} dice")))
+    return tuple(throws)
+
+
+def _parse_barbut_turn(raw: Mapping[str, object], seat: int) -> BarbutTurn:
+    throws = raw.get("throws")
+    if not isinstance(throws, list) or not throws:
+        raise RuleError("a Barbut turn needs a list of throws")
+    parsed = []
+    for index, throw in enumerate(throws):
+        if not isinstance(throw, Mapping):
+            raise RuleError(f"throw {index} must be an object")
+        dice = check_faces(throw.get("dice"), what=f"throw {index} dice")
+        keep = check_faces(throw.get("keep", []), what=f"throw {index} keep")
+        parsed.append(BarbutThrow(dice=dice, keep=keep))
+    return BarbutTurn(seat=seat, throws=tuple(parsed))
+
+
+def record_to_json(setup: GameSetup, turns: Sequence[Turn]) -> dict[str, object]:
+    """The record of a game, as the app exports it."""
+    return {
+        "ruleset": setup.ruleset,
+        "options": setup.options.as_dict(),
+        "players": list(setup.players),
+        "friendly": setup.friendly,
+        "guesses": {setup.players[seat]: guess for seat, guess in setup.guesses.items()},
+        "turns": [turn_to_json(turn, setup.players) for turn in turns],
+    }
+
+
+def turn_to_json(turn: Turn, players: Sequence[str]) -> dict[str, object]:
+    document: dict[str, object] = {"player": players[turn.seat]}
+    if isinstance(turn, BarbutTurn):
+        document["throws"] = [
+            {"dice": list(throw.dice), "keep": list(throw.keep)} for throw in turn.throws
+        ]
+        return document
+    document["box"] = turn.box
+    if turn.dice is not None:
+        document["dice"] = list(turn.dice)
+    if turn.score is not None:
+        document["score"] = turn.score
+    if turn.strike:
+        document["strike"] = True
+    if turn.throws:
+        document["throws"] = [_throw_json(throw) for throw in turn.throws]
+    return document
+
+
+def _throw_json(throw: Throw) -> dict[str, object]:
+    return {"cocked": True} if throw.cocked else {"dice": list(throw.dice)}

@@ -1,0 +1,59 @@
+"""The throws of a five-dice turn: what a log must look like, and what it tells the drinks."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .boxes import is_five_of_a_kind
+from .dice import Dice, contains
+from .errors import RuleError
+
+MAX_VALID_THROWS = 3
+COCKS_PER_ROUND = 3
+
+
+@dataclass(frozen=True)
+class Throw:
+    """One throw as it fell; a cocked throw shows no dice and is retaken."""
+
+    dice: Dice = ()
+    cocked: bool = False
+
+
+def check_throw_log(throws: tuple[Throw, ...], final_dice: Dice | None) -> None:
+    """Raise RuleError unless the log fits a turn ending in `final_dice` (None: a paper score)."""
+    valid = [throw for throw in throws if not throw.cocked]
+    if not valid:
+        raise RuleError("the throws include no valid (uncocked) throw")
+    if len(valid) > MAX_VALID_THROWS:
+        raise RuleError(f"{len(valid)} valid throws; a turn has at most {MAX_VALID_THROWS}")
+    for throw in valid:
+        if not 1 <= len(throw.dice) <= 5:
+            raise RuleError(f"a throw has {len(throw.dice)} dice; one to five are thrown")
+    if len(valid[0].dice) != 5:
+        raise RuleError("the first valid throw must be of all five dice")
+    if final_dice is not None and not contains(final_dice, valid[-1].dice):
+        raise RuleError(
+            f"the final dice {list(final_dice)} do not include "
+            f"the last throw's dice {list(valid[-1].dice)}"
+        )
+
+
+def baluts_from_cup(throws: tuple[Throw, ...]) -> list[int]:
+    """Indexes of the throws that showed a Balut straight out of the cup."""
+    return [
+        index
+        for index, throw in enumerate(throws)
+        if not throw.cocked and is_five_of_a_kind(throw.dice)
+    ]
+
+
+def three_cocks(throws: tuple[Throw, ...]) -> list[int]:
+    """Indexes of the throws completing a run of three cocks (six in a row: two)."""
+    completed: list[int] = []
+    run = 0
+    for index, throw in enumerate(throws):
+        run = run + 1 if throw.cocked else 0
+        if run and run % COCKS_PER_ROUND == 0:
+            completed.append(index)
+    return completed

@@ -1,0 +1,84 @@
+"""Correcting a recorded turn: the whole game is checked again, and the change is kept."""
+
+from __future__ import annotations
+
+from django.contrib.auth.models import User
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import transaction
+from django.utils import timezone
+
+from scoring import rules
+from scoring.models import Correction, Game, GameStatus, Turn
+from scoring.permissions import can_correct
+from scoring.selectors import engine_turns, load_game, turn_outcomes
+
+
+@transaction.atomic
+def correct_turn(
+    *,
+    game: Game,
+    number: int,
+    turn_record: dict[str, object],
+    reason: str,
+    corrected_by: User,
+) -> Correction:
+    """Replace turn `number` (wrong dice, wrong box) if every turn stays valid after it."""
+    game = Game.objects.select_for_update().get(pk=game.pk)
+    if not can_correct(corrected_by, game):
+        raise PermissionDenied(
+            "Only the game's scorer, while the game is open, or the secretary may correct it."
+        )
+    if not reason.strip():
+        raise ValidationError({"reason": "Say why the turn is corrected."})
+    loaded = load_game(game)
+    if not 0 <= number < len(loaded.turns):
+        raise ValidationError(f"This game has no turn {number + 1}.")
+    turn = loaded.turns[number]
+    after = {**turn_record, "player": turn.player.name}
+    try:
+        corrected = rules.parse_turn(after, loaded.setup)
+    except rules.RuleError as error:
+        raise ValidationError(str(error)) from error
+    after = rules.turn_to_json(corrected, loaded.setup.players)
+    if after == turn.record:
+        raise ValidationError("The correction changes nothing.")
+    turns = engine_turns(loaded.setup, loaded.turns)
+    turns[number] = corrected
+    try:
+        state = rules.replay(loaded.setup, turns)
+    except rules.InvalidRecord as error:
+        raise ValidationError(
+            f"Refused: with this correction turn {(error.turn or 0) + 1} would no longer be "
+            f"allowed ({error.reason})."
+        ) from error
+    correction = Correction(
+        game=game,
+        turn=turn,
+        before=turn.record,
+        after=after,
+        reason=reason.strip(),
+        corrected_by=corrected_by,
+    )
+    correction.full_clean()
+    correction.save()
+    turn.record = after
+    _rewrite_outcomes(loaded.turns, state)
+    _set_status(game, complete=state.complete)
+    return correction
+
+
+def _rewrite_outcomes(turns: tuple[Turn, ...], state: rules.Game) -> None:
+    """A correction can change what later turns scored (a jackpot no longer claimable)."""
+    for turn, outcome in zip(turns, turn_outcomes(state), strict=True):
+        turn.box, turn.score = outcome.box, outcome.score
+    Turn.objects.bulk_update(turns, ["record", "box", "score"])
+
+
+def _set_status(game: Game, *, complete: bool) -> None:
+    now = timezone.now()
+    game.updated_at = now
+    if complete and not game.is_finished:
+        game.status, game.finished_at = GameStatus.FINISHED, now
+    elif not complete:
+        game.status, game.finished_at = GameStatus.IN_PROGRESS, None
+    game.save(update_fields=["updated_at", "status", "finished_at"])

@@ -1,0 +1,72 @@
+"""Starting a game at the table."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from django.contrib.auth.models import User
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils import timezone
+
+from scoring import rules
+from scoring.models import Game, GamePlayer, Member
+
+
+@dataclass(frozen=True)
+class Seat:
+    """A player as entered at setup: a member, or a guest by name."""
+
+    member: Member | None = None
+    guest_name: str = ""
+    guess: int | None = None
+
+    @property
+    def name(self) -> str:
+        return self.member.known_as if self.member is not None else self.guest_name.strip()
+
+
+@transaction.atomic
+def start_game(
+    *,
+    ruleset: str,
+    seats: Sequence[Seat],
+    scorer: Member,
+    created_by: User,
+    options: Mapping[str, object] | None = None,
+    friendly: bool = False,
+) -> Game:
+    """A new game in seating order; the scorer must be one of the players."""
+    try:
+        setup = rules.GameSetup(
+            ruleset=ruleset,
+            players=tuple(seat.name for seat in seats),
+            options=rules.parse_options(dict(options or {})),
+            friendly=friendly,
+            guesses={i: seat.guess for i, seat in enumerate(seats) if seat.guess is not None},
+        )
+    except rules.RuleError as error:
+        raise ValidationError(str(error)) from error
+    if scorer.pk not in {seat.member.pk for seat in seats if seat.member is not None}:
+        raise ValidationError("The scorer must be one of the players.")
+    now = timezone.now()
+    game = Game(
+        ruleset=ruleset,
+        options=setup.options.as_dict(),
+        friendly=friendly,
+        scorer=scorer,
+        started_at=now,
+        updated_at=now,
+        created_by=created_by,
+    )
+    game.full_clean()
+    game.save()
+    players = [
+        GamePlayer(game=game, seat=i, member=seat.member, name=seat.name, guess=seat.guess)
+        for i, seat in enumerate(seats)
+    ]
+    for player in players:
+        player.full_clean(exclude=["game"], validate_constraints=False)
+    GamePlayer.objects.bulk_create(players)
+    return game

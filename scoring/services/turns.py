@@ -1,0 +1,103 @@
+"""Recording a turn from the tablet: once, in order, and only if the rules allow it."""
+
+from __future__ import annotations
+
+import uuid
+from dataclasses import dataclass
+
+from django.contrib.auth.models import User
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from scoring import rules
+from scoring.models import Game, GameStatus, Turn
+from scoring.permissions import can_record_turns
+from scoring.selectors import LoadedGame, load_game, turn_outcomes
+
+
+class StaleTurn(ValidationError):
+    """The turn was sent against a state of the game that has since moved on."""
+
+
+@dataclass(frozen=True)
+class RecordedTurn:
+    turn: Turn
+    loaded: LoadedGame
+    repeated: bool
+    """True when the same request key was already recorded: nothing new was written."""
+
+
+@transaction.atomic
+def record_turn(
+    *,
+    game: Game,
+    turn_record: dict[str, object],
+    expected_number: int,
+    request_key: uuid.UUID,
+    recorded_by: User,
+) -> RecordedTurn:
+    """Record the next turn of `game`.
+
+    Sending the same `request_key` again answers with the turn already recorded; a turn sent
+    for a number that is no longer next raises StaleTurn. The unique constraints on
+    (game, number) and (game, request_key) hold this even for two tablets racing.
+    """
+    game = Game.objects.select_for_update().get(pk=game.pk)
+    if not can_record_turns(recorded_by, game):
+        raise PermissionDenied("Only the game's scorer or the secretary records its turns.")
+    existing = Turn.objects.filter(game=game, request_key=request_key).first()
+    if existing is not None:
+        return RecordedTurn(turn=existing, loaded=load_game(game), repeated=True)
+    loaded = load_game(game)
+    if expected_number != len(loaded.turns):
+        raise StaleTurn(
+            f"The game has moved on: turn {len(loaded.turns) + 1} is next, "
+            "so this turn was not recorded. Check the sheet and enter it again if needed."
+        )
+    try:
+        turn = rules.parse_turn(turn_record, loaded.setup)
+        rules.play(loaded.state, turn)
+    except rules.RuleError as error:
+        raise ValidationError(str(error)) from error
+    outcome = turn_outcomes(loaded.state)[-1]
+    seat = turn.seat
+    recorded = Turn(
+        game=game,
+        number=expected_number,
+        player=loaded.players[seat],
+        record=rules.turn_to_json(turn, loaded.setup.players),
+        box=outcome.box,
+        score=outcome.score,
+        request_key=request_key,
+        recorded_by=recorded_by,
+    )
+    recorded.full_clean(exclude=["game", "player"], validate_constraints=False)
+    try:
+        with transaction.atomic():
+            recorded.save()
+    except IntegrityError as error:
+        raise StaleTurn(
+            "Another tablet recorded a turn at the same moment; this one was not recorded."
+        ) from error
+    _mark_progress(game, complete=loaded.state.complete)
+    refreshed = LoadedGame(
+        game=game,
+        players=loaded.players,
+        turns=(*loaded.turns, recorded),
+        setup=loaded.setup,
+        state=loaded.state,
+    )
+    return RecordedTurn(turn=recorded, loaded=refreshed, repeated=False)
+
+
+def _mark_progress(game: Game, *, complete: bool) -> None:
+    """One UPDATE every turn, the last included, so each turn costs the same queries."""
+    now = timezone.now()
+    game.updated_at = now
+    if complete:
+        game.status = GameStatus.FINISHED
+        game.finished_at = now
+    Game.objects.filter(pk=game.pk).update(
+        updated_at=now, status=game.status, finished_at=game.finished_at
+    )

@@ -1,0 +1,45 @@
+"""What the scorer's tablet needs from the rules engine, as JSON it can look things up in.
+
+The tablet shows a box's score the moment the fifth die is tapped, with no round trip:
+the server asks the engine once per turn for every possible roll, and the page only looks
+the answer up. No rule is written again in JavaScript.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from scoring import rules
+
+OUTCOME_CODES = {"score": "s", "scratch": "x", "claim": "c", "strike": "k"}
+
+
+def five_dice_preview(state: rules.FiveDiceGame) -> dict[str, object]:
+    """For the next player: each open box, and per roll its score and outcome code."""
+    seat = state.next_seat
+    if seat is None:
+        return {"boxes": [], "rolls": {}}
+    boxes = state.open_boxes(seat)
+    rolls = {
+        key: [[previews[box].score, OUTCOME_CODES[previews[box].outcome]] for box in boxes]
+        for key, previews in state.preview_table(seat).items()
+    }
+    return {
+        "boxes": [{"key": box, "label": rules.box_label(box)} for box in boxes],
+        "rolls": rolls,
+    }
+
+
+@cache
+def barbut_throws() -> dict[str, object]:
+    """Every throw of one to four dice: how it ends the turn, or what may be set aside."""
+    return {
+        key: {
+            "end": reading.end,
+            "choices": [
+                {"keep": list(c.keep), "value": c.value, "in_hand_after": c.in_hand_after}
+                for c in reading.choices
+            ],
+        }
+        for key, reading in rules.throw_table().items()
+    }

@@ -1,0 +1,21 @@
+"""The home page: games at the tables now, and the latest finished ones."""
+
+from __future__ import annotations
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.views.decorators.http import require_GET
+
+from scoring.models import GameStatus
+from scoring.selectors import games_list
+
+RECENT_FINISHED = 20
+
+
+@require_GET
+def home(request: HttpRequest) -> HttpResponse:
+    context = {
+        "in_progress": list(games_list(status=GameStatus.IN_PROGRESS)),
+        "finished": list(games_list(status=GameStatus.FINISHED)[:RECENT_FINISHED]),
+    }
+    return render(request, "scoring/home.html", context)

@@ -1,0 +1,49 @@
+"""Signing in on a shared tablet with a member's PIN, and signing out again."""
+
+from __future__ import annotations
+
+from django.contrib.auth import login, logout
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.views.decorators.http import require_http_methods, require_POST
+
+from scoring.forms import PinSignInForm
+from scoring.services.members import PinRefused, verify_pin
+
+MODEL_BACKEND = "django.contrib.auth.backends.ModelBackend"
+
+
+def _next_url(request: HttpRequest) -> str:
+    target = request.POST.get("next") or request.GET.get("next") or ""
+    if url_has_allowed_host_and_scheme(
+        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        return target
+    return "/"
+
+
+@require_http_methods(["GET", "POST"])
+def signin(request: HttpRequest) -> HttpResponse:
+    form = PinSignInForm(request.POST or None)
+    status = 200
+    if request.method == "POST":
+        if form.is_valid():
+            try:
+                member = verify_pin(
+                    member=form.cleaned_data["member"], pin=form.cleaned_data["pin"]
+                )
+            except PinRefused as refused:
+                form.add_error("pin", refused.messages[0])
+            else:
+                login(request, member.user, backend=MODEL_BACKEND)
+                return redirect(_next_url(request))
+        status = 422
+    context = {"form": form, "next": _next_url(request)}
+    return render(request, "scoring/signin.html", context, status=status)
+
+
+@require_POST
+def signout(request: HttpRequest) -> HttpResponse:
+    logout(request)
+    return redirect("scoring:home")

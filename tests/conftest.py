@@ -1,0 +1,70 @@
+"""Shared fixtures: test environment defaults and a Playwright-driven Debian chromium.
+
+The settings-related defaults live in balutclub/pytest_env.py, because pytest-django reads the
+settings before this file is imported.
+"""
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, Playwright, sync_playwright
+
+# Playwright's sync API runs an event loop in the main thread; Django would otherwise refuse
+# ORM calls from the test body (live_server fixtures, factories) as "async-unsafe".
+os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+
+CHROMIUM_CANDIDATES = (Path("/usr/lib/chromium/chromium"), Path("/usr/bin/chromium"))
+
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
+
+TABLET = "iPad (gen 7)"
+
+
+def chromium_executable() -> Path:
+    for candidate in CHROMIUM_CANDIDATES:
+        if candidate.is_file() and os.access(candidate, os.X_OK):
+            return candidate
+    # A skip here would hide a broken setup as a green run, so the test errors instead.
+    pytest.fail(
+        "Debian chromium not found at "
+        + " or ".join(str(c) for c in CHROMIUM_CANDIDATES)
+        + ". Run `make browsers` (as root it installs the chromium package).",
+        pytrace=False,
+    )
+
+
+@pytest.fixture(scope="session")
+def playwright() -> Iterator[Playwright]:
+    with sync_playwright() as pw:
+        yield pw
+
+
+@pytest.fixture(scope="session")
+def browser(playwright: Playwright) -> Iterator[Browser]:
+    executable = chromium_executable()
+    browser = playwright.chromium.launch(
+        executable_path=str(executable), args=CHROMIUM_ARGS, headless=True
+    )
+    yield browser
+    browser.close()
+
+
+@pytest.fixture
+def tablet_page(playwright: Playwright, browser: Browser) -> Iterator[Page]:
+    device = dict(playwright.devices[TABLET])
+    # The descriptor names WebKit as its browser; the context itself only takes the rest.
+    device.pop("default_browser_type", None)
+    context = browser.new_context(**device)
+    page = context.new_page()
+    yield page
+    context.close()

@@ -1,0 +1,141 @@
+"""The settings refuse unsafe production configurations and follow the environment."""
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+
+# Everything the settings read, so each subprocess starts from a known environment.
+SETTINGS_ENV = (
+    "DEBUG",
+    "SECRET_KEY",
+    "ALLOWED_HOSTS",
+    "DATABASE_URL",
+    "TIME_ZONE",
+    "STATIC_ROOT",
+    "SECURE_SSL_REDIRECT",
+    "BALUTCLUB_TESTING",
+)
+
+PRINT_SETTINGS = """
+import json, django
+django.setup()
+from django.conf import settings as s
+print(json.dumps({
+    "DEBUG": s.DEBUG,
+    "ENGINE": s.DATABASES["default"]["ENGINE"],
+    "NAME": str(s.DATABASES["default"]["NAME"]),
+    "ALLOWED_HOSTS": s.ALLOWED_HOSTS,
+    "TIME_ZONE": s.TIME_ZONE,
+    "USE_TZ": s.USE_TZ,
+    "SESSION_COOKIE_SECURE": s.SESSION_COOKIE_SECURE,
+    "CSRF_COOKIE_SECURE": s.CSRF_COOKIE_SECURE,
+    "SECURE_HSTS_SECONDS": s.SECURE_HSTS_SECONDS,
+    "STATICFILES_BACKEND": s.STORAGES["staticfiles"]["BACKEND"],
+}))
+"""
+
+
+def run_django(code: str, **env: str) -> subprocess.CompletedProcess[str]:
+    clean = {k: v for k, v in os.environ.items() if k not in SETTINGS_ENV}
+    clean["DJANGO_SETTINGS_MODULE"] = "balutclub.settings"
+    clean.update(env)
+    return subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=BASE_DIR,
+        env=clean,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+
+def settings_with(**env: str) -> dict[str, object]:
+    result = run_django(PRINT_SETTINGS, **env)
+    assert result.returncode == 0, result.stderr
+    loaded: dict[str, object] = json.loads(result.stdout)
+    return loaded
+
+
+PRODUCTION = {"SECRET_KEY": "x" * 50, "ALLOWED_HOSTS": "balut.example.org"}
+
+
+def test_production_refuses_to_start_without_a_secret_key() -> None:
+    result = run_django("import django; django.setup()", DEBUG="0", ALLOWED_HOSTS="a.example")
+    assert result.returncode != 0
+    assert "ImproperlyConfigured" in result.stderr
+    assert "SECRET_KEY must be set when DEBUG is off" in result.stderr
+
+
+def test_debug_is_off_unless_asked_for() -> None:
+    result = run_django("import django; django.setup()")
+    assert result.returncode != 0
+    assert "SECRET_KEY must be set when DEBUG is off" in result.stderr
+    assert settings_with(**PRODUCTION)["DEBUG"] is False
+
+
+def test_production_refuses_to_start_without_allowed_hosts() -> None:
+    result = run_django("import django; django.setup()", DEBUG="0", SECRET_KEY="x" * 50)
+    assert result.returncode != 0
+    assert "ALLOWED_HOSTS must be set when DEBUG is off" in result.stderr
+
+
+def test_local_development_needs_no_configuration() -> None:
+    loaded = settings_with(DEBUG="1")
+    assert loaded["DEBUG"] is True
+    assert loaded["ALLOWED_HOSTS"] == ["127.0.0.1", "localhost"]
+    assert loaded["ENGINE"] == "django.db.backends.sqlite3"
+    assert loaded["NAME"] == str(BASE_DIR / "db.sqlite3")
+
+
+def test_database_url_is_honoured() -> None:
+    loaded = settings_with(
+        DEBUG="1", DATABASE_URL="postgres://club:pw@db.example.org:5432/balutclub"
+    )
+    assert loaded["ENGINE"] == "django.db.backends.postgresql"
+    assert loaded["NAME"] == "balutclub"
+
+
+def test_allowed_hosts_is_a_comma_separated_list() -> None:
+    loaded = settings_with(SECRET_KEY="x" * 50, ALLOWED_HOSTS="balut.example.org, 10.0.0.5")
+    assert loaded["ALLOWED_HOSTS"] == ["balut.example.org", "10.0.0.5"]
+
+
+def test_time_zone_defaults_to_copenhagen_and_can_be_changed() -> None:
+    assert settings_with(DEBUG="1")["TIME_ZONE"] == "Europe/Copenhagen"
+    assert settings_with(DEBUG="1", TIME_ZONE="Asia/Singapore")["TIME_ZONE"] == "Asia/Singapore"
+    assert settings_with(DEBUG="1")["USE_TZ"] is True
+
+
+def test_production_turns_on_secure_cookies_hsts_and_manifest_static_files() -> None:
+    loaded = settings_with(**PRODUCTION)
+    assert loaded["SESSION_COOKIE_SECURE"] is True
+    assert loaded["CSRF_COOKIE_SECURE"] is True
+    assert isinstance(loaded["SECURE_HSTS_SECONDS"], int) and loaded["SECURE_HSTS_SECONDS"] > 0
+    assert loaded["STATICFILES_BACKEND"] == (
+        "whitenoise.storage.CompressedManifestStaticFilesStorage"
+    )
+
+
+def test_collectstatic_succeeds_with_production_settings(tmp_path: Path) -> None:
+    # The manifest storage rewrites every url() and sourceMappingURL; a missing vendored file
+    # would only show up at deploy time without this check.
+    code = (
+        "import django; django.setup();"
+        "from django.core.management import call_command;"
+        "call_command('collectstatic', interactive=False, verbosity=0)"
+    )
+    result = run_django(code, **PRODUCTION, STATIC_ROOT=str(tmp_path))
+    assert result.returncode == 0, result.stderr
+    manifest = json.loads((tmp_path / "staticfiles.json").read_text())["paths"]
+    for name in (
+        "vendor/bootstrap/bootstrap.min.css",
+        "vendor/bootstrap/bootstrap.bundle.min.js",
+        "vendor/htmx/htmx.min.js",
+        "css/balutclub.css",
+    ):
+        assert name in manifest
+        assert (tmp_path / (manifest[name] + ".gz")).is_file()
