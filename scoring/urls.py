@@ -1,6 +1,6 @@
 from django.urls import path
 
-from scoring.views import home, play, records, signin
+from scoring.views import corrections, home, play, records, setup, signin
 
 app_name = "scoring"
 
@@ -8,7 +8,14 @@ urlpatterns = [
     path("", home.home, name="home"),
     path("signin/", signin.signin, name="signin"),
     path("signout/", signin.signout, name="signout"),
+    path("games/new/", setup.game_new, name="game_new"),
+    path("games/import/", records.game_import, name="game_import"),
     path("games/<int:game_id>/", play.game, name="game"),
     path("games/<int:game_id>/turns/", play.record_turn_view, name="record_turn"),
+    path(
+        "games/<int:game_id>/turns/<int:number>/correct/",
+        corrections.correct_turn,
+        name="correct_turn",
+    ),
     path("games/<int:game_id>/record.json", records.game_record_download, name="game_record"),
 ]

@@ -6,7 +6,7 @@ import json
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_GET, require_http_methods
 
 from scoring.models import Game
 from scoring.selectors import game_record, load_game
@@ -21,3 +21,8 @@ def game_record_download(request: HttpRequest, game_id: int) -> HttpResponse:
     )
     response["Content-Disposition"] = f'attachment; filename="balutclub-game-{game.pk}.json"'
     return response
+
+
+@require_http_methods(["GET", "POST"])
+def game_import(request: HttpRequest) -> HttpResponse:
+    return HttpResponse("Importing is not built yet.", status=501)
