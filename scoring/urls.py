@@ -1,6 +1,6 @@
 from django.urls import path
 
-from scoring.views import corrections, home, play, records, setup, signin
+from scoring.views import corrections, home, pdfs, play, records, setup, signin
 
 app_name = "scoring"
 
@@ -18,4 +18,7 @@ urlpatterns = [
         name="correct_turn",
     ),
     path("games/<int:game_id>/record.json", records.game_record_download, name="game_record"),
+    path("games/<int:game_id>/sheet.pdf", pdfs.game_sheet_pdf, name="game_sheet_pdf"),
+    path("sheets/blank.pdf", pdfs.blank_sheet_pdf, name="blank_sheet_pdf"),
+    path("sheets/club-night/", pdfs.club_night_pdf, name="club_night_pdf"),
 ]
