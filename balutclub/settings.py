@@ -118,6 +118,8 @@ AUTH_PASSWORD_VALIDATORS = [
 
 LANGUAGE_CODE = os.environ.get("LANGUAGE_CODE", "en")
 TIME_ZONE = os.environ.get("TIME_ZONE", "Europe/Copenhagen")
+# The club's name, printed at the head of every PDF score sheet.
+CLUB_NAME = os.environ.get("CLUB_NAME", "").strip() or "BalutClub"
 USE_I18N = True
 USE_TZ = True
 

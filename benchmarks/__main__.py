@@ -1,3 +1,3 @@
 from benchmarks.run import main
 
-main()
+raise SystemExit(main())

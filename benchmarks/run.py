@@ -1,9 +1,115 @@
-"""Benchmark runner for `make bench`; the real benchmarks are added with the rules engine."""
+"""The runner behind `make bench`: `python -m benchmarks [name ...]`.
+
+It sets Django up against a throw-away SQLite database in a temporary directory, migrates it,
+runs the benchmarks asked for (all by default) and prints a table for each.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import sqlite3
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Protocol
 
 
-def main() -> None:
-    print("no benchmarks yet")
+class Result(Protocol):
+    def report(self) -> str: ...
+
+
+# Imported lazily: the benchmark modules import models, which needs django.setup() first.
+def _turn(args: argparse.Namespace) -> Result:
+    from benchmarks.turn import run_turn_benchmark
+
+    return run_turn_benchmark(games=args.games, seed=args.seed)
+
+
+def _engine(args: argparse.Namespace) -> Result:
+    from benchmarks.engine import run_engine_benchmark
+
+    return run_engine_benchmark(seed=args.seed)
+
+
+def _pdf(args: argparse.Namespace) -> Result:
+    from benchmarks.pdf import run_pdf_benchmark
+
+    return run_pdf_benchmark(seed=args.seed)
+
+
+BENCHMARKS: dict[str, tuple[str, Callable[[argparse.Namespace], Result]]] = {
+    "turn": ("record one turn: real view vs bare view, full middleware stack", _turn),
+    "engine": ("the rules engine alone: replay, result, tablet preview", _engine),
+    "pdf": ("PDF score sheets: one 8-player jackpot sheet, a 100-sheet club night", _pdf),
+}
+
+
+def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        prog="python -m benchmarks",
+        description="Print BalutClub's benchmark figures (see docs/benchmarks.md).",
+    )
+    # No `choices=`: argparse checks an empty `nargs="*"` list against them and refuses it.
+    parser.add_argument(
+        "names", nargs="*", metavar="name", help=f"run only these: {', '.join(BENCHMARKS)}"
+    )
+    parser.add_argument(
+        "--games", type=int, default=8, help="timed 112-turn games for 'turn' (default 8)"
+    )
+    parser.add_argument("--seed", type=int, default=1978, help="seed for the random dice")
+    args = parser.parse_args(argv)
+    unknown = [name for name in args.names if name not in BENCHMARKS]
+    if unknown:
+        parser.error(f"unknown benchmark {unknown[0]!r}: choose from {', '.join(BENCHMARKS)}")
+    if args.games < 1:
+        parser.error("--games must be 1 or more")
+    return args
+
+
+def header() -> str:
+    import django
+
+    return (
+        f"BalutClub benchmarks, {time.strftime('%Y-%m-%d %H:%M')}: "
+        f"Python {platform.python_version()}, Django {django.get_version()}, "
+        f"SQLite {sqlite3.sqlite_version} (temporary file), {os.cpu_count()} CPU(s), "
+        f"DEBUG off; load average {load()}"
+    )
+
+
+def load() -> str:
+    # Other work on the machine stretches wall times; the load average says how busy it was.
+    try:
+        return f"{os.getloadavg()[0]:.2f}"
+    except OSError:
+        return "unknown"
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = parse_args(argv)
+    names = args.names or list(BENCHMARKS)
+    from benchmarks import environment
+
+    with tempfile.TemporaryDirectory(prefix="balutclub-bench-") as directory:
+        environment.configure(Path(directory))
+        try:
+            print(header())
+            for name in names:
+                description, run = BENCHMARKS[name]
+                print(f"\n[{name}] {description}", flush=True)
+                started = time.perf_counter()
+                result = run(args)
+                print(result.report())
+                elapsed = time.perf_counter() - started
+                print(f"  ({elapsed:.1f} s; load average now {load()})", flush=True)
+        finally:
+            environment.close_connections()
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

@@ -16,8 +16,13 @@ def is_game_scorer(user: User | AnonymousUser, game: Game) -> bool:
     )
 
 
+def keeps_game(user: User | AnonymousUser, game: Game) -> bool:
+    """The game's scorer or the secretary, whether or not the game is still open."""
+    return is_game_scorer(user, game) or is_secretary(user)
+
+
 def can_record_turns(user: User | AnonymousUser, game: Game) -> bool:
-    return not game.is_finished and (is_game_scorer(user, game) or is_secretary(user))
+    return not game.is_finished and keeps_game(user, game)
 
 
 def can_correct(user: User | AnonymousUser, game: Game) -> bool:

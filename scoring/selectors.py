@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import datetime
 
 from django.db.models import Prefetch, QuerySet
 
 from scoring import rules
-from scoring.models import Game, GamePlayer, GameStatus, Turn
+from scoring.models import Correction, Game, GamePlayer, GameStatus, Turn
 
 
 @dataclass(frozen=True)
@@ -69,6 +70,15 @@ def load_game(game: Game) -> LoadedGame:
     return LoadedGame(game=game, players=players, turns=turns, setup=setup, state=state)
 
 
+def game_corrections(game: Game) -> list[Correction]:
+    """One query, however many: each correction with its turn and who made it."""
+    return list(
+        Correction.objects.filter(game=game)
+        .select_related("turn", "corrected_by__member")
+        .order_by("corrected_at", "id")
+    )
+
+
 def game_record(loaded: LoadedGame) -> dict[str, object]:
     """The game as a game record (GAME-RECORD.md), ready to download."""
     document = rules.record_to_json(loaded.setup, engine_turns(loaded.setup, loaded.turns))
@@ -92,3 +102,34 @@ def games_list(*, status: str | None = None) -> QuerySet[Game]:
 
 def games_in_progress() -> QuerySet[Game]:
     return games_list(status=GameStatus.IN_PROGRESS)
+
+
+def games_started_between(start: datetime, end: datetime) -> QuerySet[Game]:
+    """Games started from `start` up to (not including) `end`, oldest first, with everything a
+    score sheet needs: four queries however many games (games, players, turns, corrections)."""
+    return (
+        Game.objects.filter(started_at__gte=start, started_at__lt=end)
+        .select_related("scorer")
+        .prefetch_related(
+            Prefetch(
+                "players", queryset=GamePlayer.objects.select_related("member").order_by("seat")
+            ),
+            Prefetch("turns", queryset=Turn.objects.order_by("number")),
+            Prefetch(
+                "corrections",
+                queryset=Correction.objects.select_related("turn", "corrected_by__member").order_by(
+                    "corrected_at", "id"
+                ),
+            ),
+        )
+        .order_by("started_at", "id")
+    )
+
+
+def load_prefetched_game(game: Game) -> LoadedGame:
+    """`load_game` for a game from `games_started_between`: no query of its own."""
+    players = tuple(game.players.all())
+    turns = tuple(game.turns.all())
+    setup = game_setup(game, players)
+    state = rules.replay(setup, engine_turns(setup, turns))
+    return LoadedGame(game=game, players=players, turns=turns, setup=setup, state=state)

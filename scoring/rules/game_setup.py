@@ -10,6 +10,14 @@ from .options import Options
 
 RULESET_KEYS = ("balut", "jackpot", "bar", "barbut4")
 FIVE_DICE_RULESETS = ("balut", "jackpot", "bar")
+# What each choice made at setup changes; elsewhere it is accepted and changes nothing.
+SETUP_CHOICES_APPLY_TO: dict[str, tuple[str, ...]] = {
+    "thresholds": ("balut", "jackpot"),
+    "jackpot_bonus": ("jackpot",),
+    "guess_points": ("balut", "jackpot"),
+    "guess": FIVE_DICE_RULESETS,
+    "friendly": FIVE_DICE_RULESETS,
+}
 MIN_PLAYERS = 2
 MAX_PLAYERS = 8
 

@@ -84,6 +84,9 @@ def score_text(text: str, house_rules: HouseRules = DEFAULT_HOUSE_RULES) -> dict
         return {"error": f"not valid JSON: {error.msg} at line {error.lineno} column {error.colno}"}
     except RecursionError:
         return {"error": "not a game record: the JSON is nested too deeply"}
+    except ValueError as error:
+        # Python refuses integers of thousands of digits before any rule could.
+        return {"error": f"not a game record: {error}"}
     try:
         return result_to_json(score_record(data, house_rules))
     except InvalidRecord as error:

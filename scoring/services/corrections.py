@@ -47,10 +47,14 @@ def correct_turn(
     try:
         state = rules.replay(loaded.setup, turns)
     except rules.InvalidRecord as error:
-        raise ValidationError(
-            f"Refused: with this correction turn {(error.turn or 0) + 1} would no longer be "
-            f"allowed ({error.reason})."
-        ) from error
+        if error.turn == number:
+            message = f"Refused: turn {number + 1} as corrected is not allowed ({error.reason})."
+        else:
+            message = (
+                f"Refused: with this correction turn {(error.turn or 0) + 1} would no longer "
+                f"be allowed ({error.reason})."
+            )
+        raise ValidationError(message) from error
     correction = Correction(
         game=game,
         turn=turn,

@@ -66,24 +66,27 @@ class PinRefused(ValidationError):
     """A wrong PIN, or a PIN locked after too many wrong tries."""
 
 
-@transaction.atomic
 def verify_pin(*, member: Member, pin: str) -> Member:
     """The member if `pin` is theirs; repeated wrong PINs lock the PIN for a while."""
-    member = Member.objects.select_for_update().get(pk=member.pk)
-    now = timezone.now()
-    if member.pin_locked_until is not None and member.pin_locked_until > now:
-        minutes = max(1, round((member.pin_locked_until - now).total_seconds() / 60))
-        raise PinRefused(
-            f"Too many wrong PINs: {member.known_as}'s PIN is locked for {minutes} more minute(s)."
-        )
-    if member.is_active and member.pin_hash and check_password(pin, member.pin_hash):
-        if member.failed_pin_attempts or member.pin_locked_until:
-            member.failed_pin_attempts, member.pin_locked_until = 0, None
-            member.save(update_fields=["failed_pin_attempts", "pin_locked_until"])
-        return member
-    member.failed_pin_attempts += 1
-    if member.failed_pin_attempts >= PIN_ATTEMPTS_BEFORE_LOCK:
-        member.failed_pin_attempts = 0
-        member.pin_locked_until = now + timedelta(minutes=PIN_LOCK_MINUTES)
-    member.save(update_fields=["failed_pin_attempts", "pin_locked_until"])
+    # The refusal is raised only once the count of wrong tries is committed: raised inside the
+    # transaction, the rollback would forget the try and the PIN would never lock.
+    with transaction.atomic():
+        member = Member.objects.select_for_update().get(pk=member.pk)
+        now = timezone.now()
+        if member.pin_locked_until is not None and member.pin_locked_until > now:
+            minutes = max(1, round((member.pin_locked_until - now).total_seconds() / 60))
+            raise PinRefused(
+                f"Too many wrong PINs: {member.known_as}'s PIN is locked for {minutes} more "
+                "minute(s)."
+            )
+        if member.is_active and member.pin_hash and check_password(pin, member.pin_hash):
+            if member.failed_pin_attempts or member.pin_locked_until:
+                member.failed_pin_attempts, member.pin_locked_until = 0, None
+                member.save(update_fields=["failed_pin_attempts", "pin_locked_until"])
+            return member
+        member.failed_pin_attempts += 1
+        if member.failed_pin_attempts >= PIN_ATTEMPTS_BEFORE_LOCK:
+            member.failed_pin_attempts = 0
+            member.pin_locked_until = now + timedelta(minutes=PIN_LOCK_MINUTES)
+        member.save(update_fields=["failed_pin_attempts", "pin_locked_until"])
     raise PinRefused("That PIN is not right.")

@@ -12,7 +12,7 @@ from django.utils import timezone
 
 from scoring import rules
 from scoring.models import Game, GameStatus, Turn
-from scoring.permissions import can_record_turns
+from scoring.permissions import keeps_game
 from scoring.selectors import LoadedGame, load_game, turn_outcomes
 
 
@@ -44,11 +44,15 @@ def record_turn(
     (game, number) and (game, request_key) hold this even for two tablets racing.
     """
     game = Game.objects.select_for_update().get(pk=game.pk)
-    if not can_record_turns(recorded_by, game):
+    if not keeps_game(recorded_by, game):
         raise PermissionDenied("Only the game's scorer or the secretary records its turns.")
     existing = Turn.objects.filter(game=game, request_key=request_key).first()
     if existing is not None:
+        # Asked before the game's status: the retry of the turn that finished the game must
+        # answer as the first send did, not be refused because the game is now over.
         return RecordedTurn(turn=existing, loaded=load_game(game), repeated=True)
+    if game.is_finished:
+        raise ValidationError("The game is over: no more turns can be recorded.")
     loaded = load_game(game)
     if expected_number != len(loaded.turns):
         raise StaleTurn(

@@ -1,11 +1,63 @@
-"""Correcting a recorded turn (being built)."""
+"""Correcting a recorded turn: the scorer while the game is open, the secretary at any time."""
 
 from __future__ import annotations
 
-from django.http import HttpRequest, HttpResponse
+from django.contrib import messages
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.views.decorators.http import require_http_methods
+
+from scoring.models import Game
+from scoring.permissions import can_correct
+from scoring.record_forms import correction_form
+from scoring.selectors import game_corrections, load_game
+from scoring.services.corrections import correct_turn as correct_turn_service
+from scoring.turn_lines import correction_lines, turn_line
 
 
 @require_http_methods(["GET", "POST"])
 def correct_turn(request: HttpRequest, game_id: int, number: int) -> HttpResponse:
-    return HttpResponse("Corrections are not built yet.", status=501)
+    game = get_object_or_404(Game.objects.select_related("scorer"), pk=game_id)
+    if not request.user.is_authenticated:
+        # Scorers sign in with their PIN, not the admin's password page.
+        return redirect_to_login(request.get_full_path(), reverse("scoring:signin"))
+    if not can_correct(request.user, game):
+        raise PermissionDenied(
+            "Only the game's scorer, while the game is open, or the secretary may correct it."
+        )
+    loaded = load_game(game)
+    if number >= len(loaded.turns):
+        raise Http404("This game has no such turn.")
+    turn = loaded.turns[number]
+    form = correction_form(
+        game.ruleset, turn.record, request.POST if request.method == "POST" else None
+    )
+    status, error = 200, ""
+    if request.method == "POST":
+        if form.is_valid():
+            try:
+                correct_turn_service(
+                    game=game,
+                    number=number,
+                    turn_record=form.turn_record(),
+                    reason=form.cleaned_data["reason"],
+                    corrected_by=request.user,
+                )
+            except ValidationError as refused:
+                error = " ".join(refused.messages)
+            else:
+                messages.success(request, f"Turn {number + 1} is corrected.")
+                return redirect("scoring:game", game_id=game.pk)
+        status = 422
+    earlier = [c for c in game_corrections(game) if c.turn_id == turn.pk]
+    context = {
+        "game": game,
+        "line": turn_line(turn),
+        "form": form,
+        "error": error,
+        "corrections": correction_lines(earlier),
+    }
+    return render(request, "scoring/correct_turn.html", context, status=status)

@@ -1,21 +1,144 @@
-"""Score sheets as PDFs (being built)."""
+"""Score sheets as PDFs: a game's sheet, blank sheets, and a whole club night for the secretary."""
 
 from __future__ import annotations
 
-from django.http import HttpRequest, HttpResponse
+import tempfile
+from datetime import date, datetime, time, timedelta
+
+from django import forms
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied
+from django.http import FileResponse, HttpRequest, HttpResponse, JsonResponse
+from django.http.response import HttpResponseBase
+from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
+from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods
+
+from scoring import pdf, rules
+from scoring.models import Game
+from scoring.roles import is_secretary
+from scoring.selectors import game_corrections, games_started_between, load_game
+
+PDF = "application/pdf"
+# A club night bigger than this is refused: the secretary prints it in parts.
+MAX_CLUB_NIGHT_SHEETS = 400
+# Rendered into memory up to this size, then into a temporary file, and streamed from there.
+SPOOL_BYTES = 8 * 1024 * 1024
 
 
 @require_GET
 def game_sheet_pdf(request: HttpRequest, game_id: int) -> HttpResponse:
-    return HttpResponse("PDF sheets are not built yet.", status=501)
+    game = get_object_or_404(Game.objects.select_related("scorer"), pk=game_id)
+    content = pdf.game_sheet_pdf(load_game(game), game_corrections(game))
+    response = HttpResponse(content, content_type=PDF)
+    response["Content-Disposition"] = f'inline; filename="balutclub-game-{game.pk}.pdf"'
+    return response
 
 
 @require_GET
 def blank_sheet_pdf(request: HttpRequest) -> HttpResponse:
-    return HttpResponse("Blank sheets are not built yet.", status=501)
+    ruleset = request.GET.get("ruleset", "")
+    if ruleset not in rules.RULESET_KEYS:
+        return _bad_request(
+            f"Unknown game {ruleset!r}: ask for ruleset={', '.join(rules.RULESET_KEYS)}."
+        )
+    raw_players = request.GET.get("players", "4")
+    try:
+        players = int(raw_players)
+    except ValueError:
+        players = 0
+    if not rules.MIN_PLAYERS <= players <= rules.MAX_PLAYERS:
+        return _bad_request(
+            f"players={raw_players!r}: a sheet is for {rules.MIN_PLAYERS} to "
+            f"{rules.MAX_PLAYERS} players."
+        )
+    response = HttpResponse(pdf.blank_sheet_pdf(ruleset, players), content_type=PDF)
+    filename = f"balutclub-blank-{ruleset}-{players}-players.pdf"
+    response["Content-Disposition"] = f'inline; filename="{filename}"'
+    return response
+
+
+def _bad_request(message: str) -> HttpResponse:
+    return HttpResponse(message, status=400, content_type="text/plain; charset=utf-8")
+
+
+class ClubNightForm(forms.Form):
+    date_from = forms.DateField(label="From", widget=forms.DateInput(attrs={"type": "date"}))
+    date_to = forms.DateField(
+        label="To (inclusive)", widget=forms.DateInput(attrs={"type": "date"})
+    )
+
+    def clean(self) -> dict[str, object]:
+        cleaned = super().clean() or {}
+        date_from, date_to = cleaned.get("date_from"), cleaned.get("date_to")
+        if isinstance(date_from, date) and isinstance(date_to, date) and date_from > date_to:
+            raise forms.ValidationError(
+                "The range is the wrong way round: 'From' must not be after 'To'."
+            )
+        return cleaned
+
+    def bounds(self) -> tuple[datetime, datetime]:
+        """From the start of the first day to the start of the day after the last, in the
+        club's time zone."""
+        start = datetime.combine(self.cleaned_data["date_from"], time.min)
+        end = datetime.combine(self.cleaned_data["date_to"] + timedelta(days=1), time.min)
+        return timezone.make_aware(start), timezone.make_aware(end)
+
+
+def _wants_json(request: HttpRequest) -> bool:
+    return "application/json" in request.headers.get("Accept", "")
+
+
+def _errors(form: forms.Form) -> str:
+    return " ".join(str(error) for errors in form.errors.values() for error in errors)
 
 
 @require_http_methods(["GET", "POST"])
-def club_night_pdf(request: HttpRequest) -> HttpResponse:
-    return HttpResponse("Club night printing is not built yet.", status=501)
+def club_night_pdf(request: HttpRequest) -> HttpResponseBase:
+    """GET: the form (with the count of sheets once dates are given); POST: the PDF.
+
+    The page's script asks for the count as JSON first, shows "Rendering N sheets…", then
+    posts and saves the PDF; without the script the form posts and the browser downloads it.
+    """
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path(), reverse("scoring:signin"))
+    if not is_secretary(request.user):
+        raise PermissionDenied("Only the secretary prints club nights.")
+    data = request.POST if request.method == "POST" else request.GET
+    form = ClubNightForm(data if "date_from" in data or "date_to" in data else None)
+    if not form.is_bound:
+        return render(request, "scoring/club_night.html", {"form": form})
+    if not form.is_valid():
+        return _refuse(request, form, _errors(form))
+    games = games_started_between(*form.bounds())
+    count = games.count()
+    if count > MAX_CLUB_NIGHT_SHEETS:
+        return _refuse(
+            request,
+            form,
+            f"{count} games in that range: at most {MAX_CLUB_NIGHT_SHEETS} print at once. "
+            "Choose a shorter range.",
+        )
+    if request.method == "GET":
+        if _wants_json(request):
+            return JsonResponse({"count": count})
+        return render(request, "scoring/club_night.html", {"form": form, "count": count})
+    if not count:
+        return _refuse(request, form, "No game was started in that range.")
+    date_from, date_to = form.cleaned_data["date_from"], form.cleaned_data["date_to"]
+    # FileResponse closes the file once it is sent, so no `with` here.
+    out = tempfile.SpooledTemporaryFile(max_size=SPOOL_BYTES)  # noqa: SIM115
+    pdf.club_night_pdf(games, out, date_from=date_from, date_to=date_to)
+    out.seek(0)
+    filename = f"balutclub-club-night-{date_from.isoformat()}-to-{date_to.isoformat()}.pdf"
+    if date_from == date_to:
+        filename = f"balutclub-club-night-{date_from.isoformat()}.pdf"
+    return FileResponse(out, as_attachment=True, filename=filename, content_type=PDF)
+
+
+def _refuse(request: HttpRequest, form: ClubNightForm, message: str) -> HttpResponse:
+    if _wants_json(request):
+        return JsonResponse({"error": message}, status=422)
+    context = {"form": form, "error": message}
+    return render(request, "scoring/club_night.html", context, status=422)

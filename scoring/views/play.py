@@ -13,11 +13,12 @@ from django.views.decorators.http import require_GET, require_POST
 from scoring import rules
 from scoring.forms import BarbutTurnForm, FiveDiceTurnForm, TurnSubmission
 from scoring.models import Game
-from scoring.permissions import can_correct, can_record_turns
-from scoring.selectors import LoadedGame, load_game
+from scoring.permissions import can_correct, can_record_turns, keeps_game
+from scoring.selectors import LoadedGame, game_corrections, load_game
 from scoring.services.turns import StaleTurn, record_turn
 from scoring.sheets import build_sheet
 from scoring.tablet import barbut_throws, five_dice_preview
+from scoring.turn_lines import correction_lines, turn_lines
 
 PLAY_PARTIAL = "scoring/partials/play.html"
 
@@ -32,13 +33,16 @@ def play_context(
     state = loaded.state
     sheet = build_sheet(loaded)
     can_record = can_record_turns(request.user, loaded.game) and not state.complete
+    may_correct = can_correct(request.user, loaded.game)
     context: dict[str, object] = {
         "game": loaded.game,
         "loaded": loaded,
         "sheet": sheet,
         "result": sheet.result,
         "can_record": can_record,
-        "can_correct": can_correct(request.user, loaded.game),
+        "can_correct": may_correct,
+        "turn_lines": turn_lines(loaded) if may_correct else [],
+        "corrections": correction_lines(game_corrections(loaded.game)),
         "next_player": loaded.next_player,
         "expected_number": len(loaded.turns),
         "request_key": uuid.uuid4(),
@@ -69,7 +73,9 @@ def game(request: HttpRequest, game_id: int) -> HttpResponse:
 @require_POST
 def record_turn_view(request: HttpRequest, game_id: int) -> HttpResponse:
     game = _game(game_id)
-    if not can_record_turns(request.user, game):
+    # A finished game is the service's to refuse, with a message, and a retried last turn
+    # must still be answered as recorded.
+    if not keeps_game(request.user, game):
         raise PermissionDenied("Only the game's scorer or the secretary records its turns.")
     form_class: type[TurnSubmission] = (
         BarbutTurnForm if game.ruleset == "barbut4" else FiveDiceTurnForm

@@ -1,15 +1,23 @@
-"""Game records (GAME-RECORD.md): download any game as one."""
+"""Game records (GAME-RECORD.md): download any game as one, and import them (the secretary)."""
 
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404
+from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_GET, require_http_methods
 
 from scoring.models import Game
+from scoring.record_forms import GameImportForm, RecordUpload
+from scoring.roles import is_secretary
 from scoring.selectors import game_record, load_game
+from scoring.services.records import import_game_record
+
+SOURCE_MAX_LENGTH = 200
 
 
 @require_GET
@@ -23,6 +31,44 @@ def game_record_download(request: HttpRequest, game_id: int) -> HttpResponse:
     return response
 
 
+@dataclass(frozen=True)
+class ImportReport:
+    name: str
+    game: Game | None = None
+    error: str = ""
+
+
 @require_http_methods(["GET", "POST"])
+@login_required
 def game_import(request: HttpRequest) -> HttpResponse:
-    return HttpResponse("Importing is not built yet.", status=501)
+    if not is_secretary(request.user):
+        raise PermissionDenied("Only the secretary imports games.")
+    reports: list[ImportReport] = []
+    status = 200
+    if request.method == "POST":
+        form = GameImportForm(request.POST, request.FILES)
+        if form.is_valid():
+            reports = [_import(upload, request) for upload in form.uploads()]
+            form = GameImportForm()
+        if not reports or any(report.game is None for report in reports):
+            status = 422
+    else:
+        form = GameImportForm()
+    return render(
+        request, "scoring/game_import.html", {"form": form, "reports": reports}, status=status
+    )
+
+
+def _import(upload: RecordUpload, request: HttpRequest) -> ImportReport:
+    """Each record in its own transaction: a refused one writes nothing, the others stay."""
+    if upload.error:
+        return ImportReport(upload.name, error=upload.error)
+    try:
+        game = import_game_record(
+            data=upload.data,
+            imported_by=request.user,  # type: ignore[arg-type]
+            source=f"import: {upload.name}"[:SOURCE_MAX_LENGTH],
+        )
+    except ValidationError as refused:
+        return ImportReport(upload.name, error=" ".join(refused.messages))
+    return ImportReport(upload.name, game=game)

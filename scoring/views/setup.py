@@ -1,11 +1,52 @@
-"""Starting a game at the table (being built)."""
+"""Starting a game at the table: the scorer's PIN both signs them in and authorises the start."""
 
 from __future__ import annotations
 
+from django.contrib.auth import login
+from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods
 
+from scoring.models import Game
+from scoring.services.games import start_game
+from scoring.services.members import PinRefused, verify_pin
+from scoring.setup_forms import GameSetupForm
+from scoring.views.signin import MODEL_BACKEND
 
+
+# Open to anyone, signed in or not: the tablet at the table is shared, and the PIN authorises.
 @require_http_methods(["GET", "POST"])
 def game_new(request: HttpRequest) -> HttpResponse:
-    return HttpResponse("Starting a game is not built yet.", status=501)
+    if request.method != "POST":
+        return render(request, "scoring/game_new.html", {"form": GameSetupForm()})
+    form = GameSetupForm(request.POST)
+    if form.is_valid():
+        game = _start(request, form)
+        if game is not None:
+            return redirect("scoring:game", game_id=game.pk)
+    return render(request, "scoring/game_new.html", {"form": form}, status=422)
+
+
+def _start(request: HttpRequest, form: GameSetupForm) -> Game | None:
+    """The new game, with its scorer signed in; None with the refusal added to the form."""
+    try:
+        scorer = verify_pin(member=form.cleaned_data["scorer"], pin=form.cleaned_data["pin"])
+    except PinRefused as refused:
+        form.add_error("pin", refused.messages)
+        return None
+    try:
+        game = start_game(
+            ruleset=form.cleaned_data["ruleset"],
+            seats=form.seats(),
+            scorer=scorer,
+            created_by=scorer.user,
+            options=form.options(),
+            friendly=form.cleaned_data["friendly"],
+        )
+    except ValidationError as refused:
+        form.add_error(None, refused.messages)
+        return None
+    # Signed in only once the game exists, so a refused start leaves the tablet as it was.
+    login(request, scorer.user, backend=MODEL_BACKEND)
+    return game

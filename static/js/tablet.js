@@ -90,13 +90,27 @@
     const throwAgain = root.querySelector("[data-throw-again]");
     const bank = root.querySelector("[data-bank]");
     const endTurn = root.querySelector("[data-end-turn]");
+    const faces = Array.from(root.querySelectorAll("[data-face]"));
+    const clear = root.querySelector("[data-clear]");
     const throws = [];
     let thrown = [];
     let inHand = 4;
     let atStake = 0;
     let choosing = true;
 
+    // The pad takes taps only while dice of a throw are awaited, and looks it: a tap that
+    // would be ignored (before "Throw again", after a bust) must not look as if it counted.
+    function accepting() {
+      return choosing && thrown.length < inHand && endTurn.hidden;
+    }
+
     function render() {
+      draw();
+      faces.forEach((button) => { button.disabled = !accepting(); });
+      clear.disabled = !(choosing && thrown.length && endTurn.hidden);
+    }
+
+    function draw() {
       root.querySelector("[data-at-stake]").textContent = atStake;
       root.querySelector("[data-in-hand]").textContent = inHand;
       thrownView.replaceChildren(...thrown.map((face) => {
@@ -144,13 +158,11 @@
       });
     }
 
-    root.querySelectorAll("[data-face]").forEach((button) =>
+    faces.forEach((button) =>
       button.addEventListener("click", () => {
-        if (choosing && thrown.length < inHand && endTurn.hidden) {
-          thrown.push(Number(button.dataset.face)); render();
-        }
+        if (accepting()) { thrown.push(Number(button.dataset.face)); render(); }
       }));
-    root.querySelector("[data-clear]").addEventListener("click", () => {
+    clear.addEventListener("click", () => {
       if (choosing && endTurn.hidden) { thrown = []; render(); }
     });
     throwAgain.addEventListener("click", () => { choosing = true; render(); });

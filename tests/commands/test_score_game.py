@@ -79,6 +79,12 @@ def test_invalid_example_is_refused_with_exit_two_and_names_the_turn(record: Pat
         (b'{"ruleset": "balut", "players": ["Ann", "Ben"], "turns": [7]}', "turn 0"),
         (b"[" * 100_000 + b"]" * 100_000, "nested too deeply"),
         (
+            b'{"ruleset": "balut", "players": ["Ann", "Ben"], "turns": [], "x": '
+            + b"9" * 5000
+            + b"}",
+            "not a game record",
+        ),
+        (
             b'{"ruleset": "balut", "players": ["Ann", "Ben"], "turns": [], "options": NaN}',
             "options",
         ),

@@ -1,0 +1,184 @@
+"""Benchmark "pdf": rendering score sheets as PDFs.
+
+Two figures: one 8-player Jackpot sheet (load the game, lay it out, render it), and a 100-sheet
+club night (the secretary's range query, every game loaded and rendered into one PDF). Each is
+timed without tracing, then run once more under tracemalloc for its peak Python memory. The
+games are random full games stored in the benchmark's throw-away database first (not timed).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+import tracemalloc
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import date, datetime, timedelta
+from io import BytesIO
+
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.utils import timezone
+from pypdf import PdfReader
+
+from benchmarks.stats import SUMMARY_HEADERS, Summary, summarize, table
+from scoring import pdf, rules
+from scoring.models import Game
+from scoring.selectors import game_corrections, games_started_between, load_game
+from scoring.services.records import import_game_record
+
+NAMES = ("Anna", "Bjorn", "Cai", "Dita", "Erik", "Frida", "Gus", "Hanne")
+NIGHT = date(2026, 3, 6)
+# A club night of 100 sheets: every game and table size the club plays.
+NIGHT_MIX = (("jackpot", 8), ("balut", 6), ("bar", 4), ("barbut4", 4))
+NIGHT_SHEETS = 100
+
+
+@dataclass(frozen=True)
+class Figure:
+    label: str
+    summary: Summary
+    peak_mib: float
+    detail: str
+
+
+@dataclass(frozen=True)
+class PdfBenchResult:
+    rows: list[Figure]
+
+    def figures(self) -> dict[str, float]:
+        return {f.label: f.summary.median_ms for f in self.rows} | {
+            f"{f.label}: peak MiB": f.peak_mib for f in self.rows
+        }
+
+    def report(self) -> str:
+        return table(
+            ["render", *SUMMARY_HEADERS, "peak MiB", "output"],
+            [[f.label, *f.summary.cells(), f"{f.peak_mib:.1f}", f.detail] for f in self.rows],
+        )
+
+
+def five_dice_record(ruleset: str, players: int, rnd: random.Random) -> dict[str, object]:
+    """A whole game, the dice mostly put where they score most, as players do."""
+    setup = rules.GameSetup(ruleset=ruleset, players=NAMES[:players])
+    game = rules.FiveDiceGame(setup)
+    turns = []
+    while (seat := game.next_seat) is not None:
+        dice = tuple(sorted(rnd.randint(1, 6) for _ in range(5)))
+        previews = game.preview(dice, seat)
+        best = max(preview.score for preview in previews)
+        box = rnd.choice([p.box for p in previews if p.score == best])
+        turn = rules.FiveDiceTurn(seat=seat, box=box, dice=dice)
+        game.play(turn)
+        turns.append(rules.turn_to_json(turn, setup.players))
+    guesses = {name: rnd.randint(0, 10) for name in setup.players}
+    return {"ruleset": ruleset, "players": list(setup.players), "guesses": guesses, "turns": turns}
+
+
+def barbut_record(players: int, rnd: random.Random) -> dict[str, object]:
+    """A whole Barbut game: keep the best set-aside, bank at 300 or more, until someone wins."""
+    setup = rules.GameSetup(ruleset="barbut4", players=NAMES[:players])
+    game = rules.BarbutGame(setup)
+    turns = []
+    while (seat := game.next_seat) is not None:
+        throws, in_hand, points = [], 4, 0
+        while True:
+            dice = tuple(rnd.randint(1, 6) for _ in range(in_hand))
+            reading = rules.read_throw(dice)
+            if reading.end is not None:
+                throws.append(rules.BarbutThrow(dice=dice))
+                break
+            choice = reading.choices[0]
+            throws.append(rules.BarbutThrow(dice=dice, keep=choice.keep))
+            points += choice.value
+            in_hand = choice.in_hand_after
+            if points >= 300:
+                break
+        turn = rules.BarbutTurn(seat=seat, throws=tuple(throws))
+        game.play(turn)
+        turns.append(rules.turn_to_json(turn, setup.players))
+    return {"ruleset": "barbut4", "players": list(setup.players), "turns": turns}
+
+
+def store(record: dict[str, object], started: datetime) -> Game:
+    game = import_game_record(data=record, imported_by=None, source="bench:pdf")
+    Game.objects.filter(pk=game.pk).update(started_at=started)
+    return game
+
+
+def measure(action: Callable[[], object], repeats: int) -> tuple[Summary, float]:
+    """`repeats` timed calls after one to warm up, then one more under tracemalloc: its peak."""
+    action()
+    samples = []
+    for _ in range(repeats):
+        started = time.perf_counter()
+        action()
+        samples.append(time.perf_counter() - started)
+    tracemalloc.start()
+    try:
+        action()
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    return summarize(samples), peak / (1024 * 1024)
+
+
+def run_pdf_benchmark(
+    *, seed: int = 1978, repeats: int = 10, night_repeats: int = 3, sheets: int = NIGHT_SHEETS
+) -> PdfBenchResult:
+    rnd = random.Random(seed)
+    evening = timezone.make_aware(datetime.combine(NIGHT, datetime.min.time())) + timedelta(
+        hours=19
+    )
+    jackpot = store(five_dice_record("jackpot", 8, rnd), evening - timedelta(days=1))
+    for number in range(sheets):
+        ruleset, players = NIGHT_MIX[number % len(NIGHT_MIX)]
+        record = (
+            barbut_record(players, rnd)
+            if ruleset == "barbut4"
+            else five_dice_record(ruleset, players, rnd)
+        )
+        store(record, evening + timedelta(minutes=2 * number))
+
+    def one_sheet() -> bytes:
+        game = Game.objects.select_related("scorer").get(pk=jackpot.pk)
+        return pdf.game_sheet_pdf(load_game(game), game_corrections(game))
+
+    def club_night() -> bytes:
+        start = timezone.make_aware(datetime.combine(NIGHT, datetime.min.time()))
+        out = BytesIO()
+        pdf.club_night_pdf(
+            games_started_between(start, start + timedelta(days=1)),
+            out,
+            date_from=NIGHT,
+            date_to=NIGHT,
+        )
+        return out.getvalue()
+
+    sheet = one_sheet()
+    with CaptureQueriesContext(connection) as queries:
+        night = club_night()
+    sheet_summary, sheet_peak = measure(one_sheet, repeats)
+    night_summary, night_peak = measure(club_night, night_repeats)
+    night_pages = len(PdfReader(BytesIO(night)).pages)
+    return PdfBenchResult(
+        rows=[
+            Figure(
+                "one 8-player jackpot sheet",
+                sheet_summary,
+                sheet_peak,
+                f"{len(PdfReader(BytesIO(sheet)).pages)} page, {len(sheet) / 1024:.0f} KiB",
+            ),
+            Figure(
+                f"club night of {sheets} sheets",
+                night_summary,
+                night_peak,
+                f"{night_pages} pages, {len(night) / 1024:.0f} KiB, {len(queries)} queries",
+            ),
+        ]
+    )
+
+
+def run() -> None:
+    """Print the figures; `python -m benchmarks pdf` runs this through the shared runner."""
+    print(run_pdf_benchmark().report())

@@ -1,0 +1,323 @@
+"""Benchmark "turn": recording one turn through the real view versus a bare view.
+
+Both are POSTed by Django's test client, signed in as the game's scorer, through the full
+middleware stack. The clock is the handler's own: from `request_started` to `request_finished`,
+the signals a WSGI server's handler sends too, so the client's form encoding and cookie handling
+are left out and what remains is the server's work for the request.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+import uuid
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from functools import partial
+from itertools import pairwise
+from typing import Any
+
+from django.core.signals import request_finished, request_started
+from django.db import connection
+from django.test import Client, override_settings
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from benchmarks.stats import SUMMARY_HEADERS, Summary, summarize, table
+from scoring import rules
+from scoring.models import Game, Member, Turn
+from scoring.services.games import Seat, start_game
+from scoring.services.members import create_member
+
+RULESET = "balut"
+PLAYERS = ("Anna", "Bjorn", "Cai", "Dita")
+TURNS_PER_GAME = len(PLAYERS) * rules.FIVE_DICE_RULES[RULESET].turns_per_player  # 112
+HTMX = {"HX-Request": "true"}
+
+
+class BenchmarkError(RuntimeError):
+    """A request did not answer as a recorded turn does; the figures would mean nothing."""
+
+
+class ServerClock:
+    """The last request's time from `request_started` to `request_finished`: wall and CPU.
+
+    CPU time is this process's only: on a machine shared with other work it stays near what
+    the request costs while the wall time grows with the wait for a core.
+    """
+
+    def __init__(self) -> None:
+        self._started = (0.0, 0.0)
+        self.last = 0.0
+        self.last_cpu = 0.0
+
+    def _start(self, **kwargs: Any) -> None:
+        self._started = (time.perf_counter(), time.process_time())
+
+    def _finish(self, **kwargs: Any) -> None:
+        wall, cpu = self._started
+        self.last = time.perf_counter() - wall
+        self.last_cpu = time.process_time() - cpu
+
+    def __enter__(self) -> ServerClock:
+        request_started.connect(self._start, weak=False, dispatch_uid="bench-clock-start")
+        request_finished.connect(self._finish, weak=False, dispatch_uid="bench-clock-finish")
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        request_started.disconnect(dispatch_uid="bench-clock-start")
+        request_finished.disconnect(dispatch_uid="bench-clock-finish")
+
+
+@dataclass
+class Samples:
+    """Per-request wall and CPU seconds."""
+
+    wall: list[float] = field(default_factory=list)
+    cpu: list[float] = field(default_factory=list)
+
+    def add(self, clock: ServerClock) -> None:
+        self.wall.append(clock.last)
+        self.cpu.append(clock.last_cpu)
+
+
+TRANSACTION_CONTROL = ("BEGIN", "COMMIT", "ROLLBACK", "SAVEPOINT", "RELEASE SAVEPOINT")
+
+
+@dataclass(frozen=True)
+class QueryCount:
+    """Statements as assertNumQueries counts them, and how many of those are real SQL work."""
+
+    total: int
+    transaction_control: int
+
+    def __str__(self) -> str:
+        return (
+            f"{self.total} ({self.total - self.transaction_control} without BEGIN/SAVEPOINT/COMMIT)"
+        )
+
+
+def count_queries(action: Callable[[], object]) -> QueryCount:
+    # CaptureQueriesContext forces the debug cursor, so it runs only in the counting game,
+    # never around a timed request.
+    with CaptureQueriesContext(connection) as captured:
+        action()
+    statements = [query["sql"].lstrip().upper() for query in captured.captured_queries]
+    control = sum(1 for sql in statements if sql.startswith(TRANSACTION_CONTROL))
+    return QueryCount(total=len(statements), transaction_control=control)
+
+
+@dataclass(frozen=True)
+class TurnBenchResult:
+    games: int
+    turns_per_game: int
+    warmup_turns: int
+    turn: Summary
+    bare: Summary
+    turn_cpu: Summary
+    bare_cpu: Summary
+    quarters: list[tuple[str, Summary]]
+    first_turn: Summary
+    last_turn: Summary
+    queries_first: QueryCount
+    queries_last: QueryCount
+    queries_max: int
+    bare_queries: int
+
+    @property
+    def ratio(self) -> float:
+        return self.turn.median_ms / self.bare.median_ms
+
+    def figures(self) -> dict[str, float]:
+        """Every figure by name, for the smoke test to check that each was produced."""
+        return {
+            "turn median ms": self.turn.median_ms,
+            "bare median ms": self.bare.median_ms,
+            "first turn median ms": self.first_turn.median_ms,
+            "last turn median ms": self.last_turn.median_ms,
+            "ratio": self.ratio,
+            "turn CPU median ms": self.turn_cpu.median_ms,
+            "queries first turn": self.queries_first.total,
+            "queries last turn": self.queries_last.total,
+        }
+
+    def report(self) -> str:
+        rows = [
+            ["turn view, every turn", *self.turn.cells()],
+            *([f"turn view, {label}", *summary.cells()] for label, summary in self.quarters),
+            ["turn view, first turn of a game", *self.first_turn.cells()],
+            ["turn view, last turn of a game", *self.last_turn.cells()],
+            ["bare view (same stack)", *self.bare.cells()],
+            ["CPU time: turn view, every turn", *self.turn_cpu.cells()],
+            ["CPU time: bare view", *self.bare_cpu.cells()],
+        ]
+        return "\n".join(
+            [
+                f"  {self.games} game(s) x {self.turns_per_game} turns, 4-player {RULESET!r}, "
+                f"after {self.warmup_turns} warm-up turns; "
+                "server time per request (wall clock unless marked CPU)",
+                table(["request", *SUMMARY_HEADERS], rows),
+                f"  ratio turn/bare (median): {self.ratio:.1f}x "
+                f"(CPU time: {self.turn_cpu.median_ms / self.bare_cpu.median_ms:.1f}x)",
+                f"  DB queries, first turn of a game: {self.queries_first}",
+                f"  DB queries, last turn of a game:  {self.queries_last}",
+                f"  DB queries, most in any turn: {self.queries_max}; "
+                f"bare view: {self.bare_queries}",
+            ]
+        )
+
+
+def players() -> list[Member]:
+    """The four members, made once per database (known_as is unique)."""
+    members = []
+    for name in PLAYERS:
+        member = Member.objects.filter(known_as=name).first()
+        members.append(member or create_member(name=f"{name} Bench", known_as=name))
+    return members
+
+
+def new_game(members: Sequence[Member]) -> Game:
+    scorer = members[0]
+    return start_game(
+        ruleset=RULESET,
+        seats=[Seat(member=member) for member in members],
+        scorer=scorer,
+        created_by=scorer.user,
+    )
+
+
+class GameDriver:
+    """Plays one game through the view, mirroring it in the engine to choose legal turns."""
+
+    def __init__(self, client: Client, game: Game, rng: random.Random) -> None:
+        self.client = client
+        self.url = reverse("scoring:record_turn", args=[game.pk])
+        self.rng = rng
+        self.state = rules.FiveDiceGame(
+            rules.GameSetup(
+                ruleset=RULESET, players=tuple(p.name for p in game.players.order_by("seat"))
+            )
+        )
+        self.game = game
+
+    def check_recorded(self) -> None:
+        """The server kept every turn posted: a silent refusal would flatter the figures."""
+        recorded = Turn.objects.filter(game=self.game).count()
+        if recorded != self.state.turn_count:
+            raise BenchmarkError(f"{self.state.turn_count} turns posted, {recorded} recorded")
+
+    def next_turn(self) -> tuple[dict[str, object], rules.FiveDiceTurn]:
+        """Random dice into a random open box of whoever throws next, as the tablet posts it."""
+        seat = self.state.next_seat
+        if seat is None:
+            raise BenchmarkError("the game is over; no turn may follow")
+        box = self.rng.choice(self.state.open_boxes(seat))
+        dice = [self.rng.randint(1, 6) for _ in range(5)]
+        data: dict[str, object] = {
+            "expected_number": self.state.turn_count,
+            "request_key": str(uuid.uuid4()),
+            "player": self.state.players[seat],
+            "dice": "".join(map(str, dice)),
+            "box": box,
+        }
+        return data, rules.FiveDiceTurn(seat=seat, box=box, dice=tuple(sorted(dice)))
+
+    def post(self, data: dict[str, object], turn: rules.FiveDiceTurn) -> None:
+        # 409 or 422 would mean the turn was refused: then the engine mirror must not move on.
+        response = self.client.post(self.url, data, headers=HTMX)
+        if response.status_code != 200:
+            raise BenchmarkError(f"turn {data['expected_number']}: HTTP {response.status_code}")
+        self.state.play(turn)
+
+
+def post_bare(client: Client, url: str, data: dict[str, object]) -> None:
+    # The same form body and headers as the turn, so both pay the same request overhead.
+    response = client.post(url, data, headers=HTMX)
+    if response.status_code != 200:
+        raise BenchmarkError(f"bare view: HTTP {response.status_code}")
+
+
+def play_timed(
+    driver: GameDriver, turns: int, clock: ServerClock, bare_url: str
+) -> tuple[Samples, Samples]:
+    """Each turn followed by a bare request: interleaved, so both see the same machine state."""
+    turn_times, bare_times = Samples(), Samples()
+    for _ in range(turns):
+        data, turn = driver.next_turn()
+        driver.post(data, turn)
+        turn_times.add(clock)
+        post_bare(driver.client, bare_url, data)
+        bare_times.add(clock)
+    return turn_times, bare_times
+
+
+def quarters(per_game: Sequence[Sequence[float]], turns: int) -> list[tuple[str, Summary]]:
+    """Each quarter of a game pooled over the games: the replay and sheet grow as it goes on."""
+    parts = min(4, turns)
+    bounds = [turns * part // parts for part in range(parts + 1)]
+    return [
+        (f"turns {low + 1}-{high}", summarize([t for game in per_game for t in game[low:high]]))
+        for low, high in pairwise(bounds)
+    ]
+
+
+def run_turn_benchmark(
+    *,
+    games: int,
+    turns_per_game: int = TURNS_PER_GAME,
+    warmup_turns: int = TURNS_PER_GAME,
+    seed: int = 1978,
+) -> TurnBenchResult:
+    """Time `games` games of `turns_per_game` turns; Django must be set up and migrated."""
+    if not 1 <= turns_per_game <= TURNS_PER_GAME:
+        raise ValueError(f"turns_per_game must be 1 to {TURNS_PER_GAME}")
+    rng = random.Random(seed)
+    members = players()
+    client = Client()
+    client.force_login(members[0].user)
+    with override_settings(ROOT_URLCONF="benchmarks.urls"), ServerClock() as clock:
+        bare_url = reverse("bench_bare")
+        # Warm-up: template compilation, the engine's caches, SQLite's page cache.
+        remaining = warmup_turns
+        while remaining > 0:
+            driver = GameDriver(client, new_game(members), rng)
+            step = min(remaining, TURNS_PER_GAME)
+            play_timed(driver, step, clock, bare_url)
+            remaining -= step
+
+        per_game: list[list[float]] = []
+        turn_cpu: list[float] = []
+        bare_times = Samples()
+        for _ in range(games):
+            driver = GameDriver(client, new_game(members), rng)
+            timed, bare = play_timed(driver, turns_per_game, clock, bare_url)
+            driver.check_recorded()
+            per_game.append(timed.wall)
+            turn_cpu += timed.cpu
+            bare_times.wall += bare.wall
+            bare_times.cpu += bare.cpu
+
+        # One more game, untimed, counting the queries of every turn.
+        driver = GameDriver(client, new_game(members), rng)
+        queries = []
+        for _ in range(turns_per_game):
+            data, turn = driver.next_turn()
+            queries.append(count_queries(partial(driver.post, data, turn)))
+        bare_queries = count_queries(lambda: post_bare(client, bare_url, {}))
+
+    return TurnBenchResult(
+        games=games,
+        turns_per_game=turns_per_game,
+        warmup_turns=warmup_turns,
+        turn=summarize([t for game in per_game for t in game]),
+        bare=summarize(bare_times.wall),
+        turn_cpu=summarize(turn_cpu),
+        bare_cpu=summarize(bare_times.cpu),
+        quarters=quarters(per_game, turns_per_game),
+        first_turn=summarize([game[0] for game in per_game]),
+        last_turn=summarize([game[-1] for game in per_game]),
+        queries_first=queries[0],
+        queries_last=queries[-1],
+        queries_max=max(query.total for query in queries),
+        bare_queries=bare_queries.total,
+    )

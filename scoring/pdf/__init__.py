@@ -1,0 +1,69 @@
+"""Score sheets as PDFs: a played game, a blank sheet to play on paper, a whole club night.
+
+The renderer lays out the `ScoreSheet` presenter (scoring.sheets) with reportlab; every figure on
+the page is one the rules engine computed. Layout: A4 landscape, the header, the score table,
+the result notes, a signature line per player, the corrections, and a footer with page numbers
+and a block kept free for the verification code that signing adds.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from datetime import date
+from functools import partial
+from io import BytesIO
+from typing import IO
+
+from scoring import rules
+from scoring.models import Correction, Game
+from scoring.selectors import LoadedGame, load_prefetched_game
+
+from .document import PrintedSheet
+from .info import CorrectionLine, SheetInfo
+from .sources import (
+    blank_sheet,
+    club_night_title,
+    printed_game,
+    write_pdf,
+)
+
+__all__ = [
+    "CorrectionLine",
+    "PrintedSheet",
+    "SheetInfo",
+    "blank_sheet",
+    "blank_sheet_pdf",
+    "club_night_pdf",
+    "game_sheet_pdf",
+    "printed_game",
+    "write_pdf",
+]
+
+
+def game_sheet_pdf(loaded: LoadedGame, corrections: Sequence[Correction] = ()) -> bytes:
+    """One game's score sheet."""
+    out = BytesIO()
+    title = f"{rules.RULESET_TITLES[loaded.setup.ruleset]} #{loaded.game.pk}"
+    write_pdf([printed_game(loaded, corrections)], out, title=title)
+    return out.getvalue()
+
+
+def blank_sheet_pdf(ruleset: str, players: int) -> bytes:
+    """An empty sheet; RuleError for an unknown game or a player count outside 2 to 8."""
+    out = BytesIO()
+    title = f"{rules.RULESET_TITLES.get(ruleset, ruleset)}: blank sheet for {players}"
+    write_pdf([blank_sheet(ruleset, players)], out, title=title)
+    return out.getvalue()
+
+
+def club_night_pdf(games: Iterable[Game], out: IO[bytes], *, date_from: date, date_to: date) -> int:
+    """Every game's sheet, in the order given, into `out`; the number of sheets written.
+
+    `games` come from `scoring.selectors.games_started_between`, whose prefetches this reads.
+    """
+    sheets = [partial(_printed_prefetched, game) for game in games]
+    return write_pdf(sheets, out, title=club_night_title(date_from, date_to))
+
+
+def _printed_prefetched(game: Game) -> PrintedSheet:
+    return printed_game(load_prefetched_game(game), list(game.corrections.all()))

@@ -1,0 +1,190 @@
+"""Sheets into one PDF: each sheet starts a page; every page carries a footer naming its sheet,
+its page number within the sheet, and the block kept for the verification code.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import IO, Any
+
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageBreak, PageTemplate, Spacer
+
+from scoring.sheets import ScoreSheet
+
+from . import parts, styles
+from .barbut import barbut_table
+from .five_dice import five_dice_table
+from .info import SheetInfo
+
+SHEET_ATTRIBUTE = "_balutclub_sheet"
+
+
+@dataclass(frozen=True)
+class PrintedSheet:
+    """One sheet to print: the presenter's sheet and what its header and foot say."""
+
+    sheet: ScoreSheet
+    info: SheetInfo
+
+
+class SheetMarker(Flowable):
+    """Takes no room; tells the canvas which sheet the pages from here on belong to."""
+
+    def __init__(self, number: int, info: SheetInfo) -> None:
+        super().__init__()
+        self.number = number
+        self.info = info
+        self.width = self.height = 0
+
+    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
+        return 0, 0
+
+    def draw(self) -> None:
+        setattr(self.canv, SHEET_ATTRIBUTE, (self.number, self.info))
+
+
+class SheetCanvas(Canvas):
+    """Holds every page back until the end, so each footer can say "page 2 of 3"."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._pages: list[dict[str, Any]] = []
+
+    def showPage(self) -> None:  # noqa: N802 (reportlab's name)
+        self._pages.append(dict(self.__dict__))
+        self._startPage()
+
+    def save(self) -> None:
+        sheets = [page.get(SHEET_ATTRIBUTE) for page in self._pages]
+        counts = Counter(sheet[0] for sheet in sheets if sheet)
+        seen: Counter[int] = Counter()
+        total_sheets = len(counts)
+        for page, sheet in zip(self._pages, sheets, strict=True):
+            self.__dict__.update(page)
+            if sheet is not None:
+                number, info = sheet
+                seen[number] += 1
+                draw_footer(self, info, number, total_sheets, seen[number], counts[number])
+            super().showPage()
+        self._pages = []
+        super().save()
+
+
+def draw_footer(
+    canvas: Canvas, info: SheetInfo, number: int, sheets: int, page: int, pages: int
+) -> None:
+    canvas.saveState()
+    top = styles.MARGIN + styles.FOOTER_HEIGHT - 14
+    canvas.setStrokeColor(styles.GRID)
+    canvas.setLineWidth(0.5)
+    canvas.line(styles.MARGIN, top, styles.PAGE_WIDTH - styles.MARGIN, top)
+    canvas.setFillColor(styles.INK)
+    canvas.setFont(styles.FONT, 8)
+    text = f"{info.club} \u00b7 {info.footer_label} \u00b7 page {page} of {pages}"
+    if sheets > 1:
+        text += f" \u00b7 sheet {number} of {sheets}"
+    canvas.drawString(styles.MARGIN, top - 12, text)
+    if not info.blank:
+        draw_verification_slot(canvas)
+    canvas.restoreState()
+
+
+def draw_verification_slot(canvas: Canvas) -> None:
+    """The block kept free for the sheet's verification code and QR code (signing fills it)."""
+    canvas.saveState()
+    canvas.setStrokeColor(styles.FAINT)
+    canvas.setDash(2, 2)
+    canvas.setLineWidth(0.5)
+    canvas.rect(
+        styles.VERIFICATION_X,
+        styles.VERIFICATION_Y,
+        styles.VERIFICATION_WIDTH,
+        styles.VERIFICATION_HEIGHT,
+    )
+    canvas.setFillColor(styles.FAINT)
+    canvas.setFont(styles.FONT, 6.5)
+    canvas.drawString(
+        styles.VERIFICATION_X + 4,
+        styles.VERIFICATION_Y + styles.VERIFICATION_HEIGHT - 8,
+        "Verification",
+    )
+    canvas.restoreState()
+
+
+def sheet_story(number: int, printed: PrintedSheet) -> list[Flowable]:
+    sheet, info = printed.sheet, printed.info
+    table = (
+        barbut_table(sheet, blank=info.blank)
+        if sheet.ruleset == "barbut4"
+        else five_dice_table(sheet, blank=info.blank)
+    )
+    story: list[Flowable] = [SheetMarker(number, info), parts.header(info), Spacer(0, 8), table]
+    story += [Spacer(0, 5), *parts.result_notes(sheet.result, blank=info.blank)]
+    story += parts.corrections(info)
+    return story
+
+
+SheetSource = PrintedSheet | Callable[[], PrintedSheet]
+
+
+class PendingSheet(Flowable):
+    """A sheet not laid out yet: it becomes its flowables only when the build reaches it, so
+    a club night holds one sheet's tables at a time, not a hundred."""
+
+    def __init__(self, number: int, source: SheetSource) -> None:
+        super().__init__()
+        self.number = number
+        self.source = source
+
+    def story(self) -> list[Flowable]:
+        printed = self.source if isinstance(self.source, PrintedSheet) else self.source()
+        return sheet_story(self.number, printed)
+
+
+class SheetDocument(BaseDocTemplate):
+    def filterFlowables(self, flowables: list[Flowable]) -> None:  # noqa: N802 (reportlab's)
+        while flowables and isinstance(flowables[0], PendingSheet):
+            flowables[0:1] = flowables[0].story()
+
+
+def render(sheets: Iterable[SheetSource], out: IO[bytes], *, title: str, author: str) -> int:
+    """Write the sheets as one PDF to `out`; the number of sheets written. A sheet may be given
+    as a function that makes it, called only when the sheet's turn to be laid out comes."""
+    document = SheetDocument(
+        out,
+        pagesize=(styles.PAGE_WIDTH, styles.PAGE_HEIGHT),
+        leftMargin=styles.MARGIN,
+        rightMargin=styles.MARGIN,
+        topMargin=styles.MARGIN,
+        bottomMargin=styles.MARGIN + styles.FOOTER_HEIGHT,
+        title=title,
+        author=author,
+        creator="BalutClub",
+        subject="Balut score sheets",
+    )
+    frame = Frame(
+        styles.MARGIN,
+        styles.MARGIN + styles.FOOTER_HEIGHT,
+        styles.FRAME_WIDTH,
+        styles.FRAME_HEIGHT,
+        leftPadding=0,
+        rightPadding=0,
+        topPadding=0,
+        bottomPadding=0,
+        id="sheet",
+    )
+    document.addPageTemplates([PageTemplate(id="sheet", frames=[frame])])
+    story: list[Flowable] = []
+    count = 0
+    for source in sheets:
+        if count:
+            story.append(PageBreak())
+        count += 1
+        story.append(PendingSheet(count, source))
+    if not count:
+        raise ValueError("no sheets to print")
+    document.build(story, canvasmaker=SheetCanvas)
+    return count

@@ -1,0 +1,126 @@
+"""What a printed sheet says besides the score table: its header and the corrections at its foot.
+
+Plain text only, ready to print: the Django side (scoring.pdf.sources) fills these in from the
+database, and the renderer never looks anything up itself.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from scoring import rules
+
+THRESHOLD_TEXT = {"at_least": "at least", "more_than": "more than"}
+# The options RULES.md names for each game; the others change nothing there and are not printed.
+RULESET_OPTIONS: dict[str, tuple[str, ...]] = {
+    "balut": ("thresholds", "guess_points"),
+    "jackpot": ("thresholds", "jackpot_bonus", "guess_points"),
+    "bar": (),
+    "barbut4": (),
+}
+TURN_ENDS = {"bank": "banked", "bust": "bust", "six_sixes": "6-6-6-6"}
+
+
+@dataclass(frozen=True)
+class CorrectionLine:
+    """One correction as printed: `turn` counts from 1, as players do."""
+
+    when: str
+    turn: int
+    player: str
+    before: str
+    after: str
+    why: str
+    by: str
+
+
+@dataclass(frozen=True)
+class SheetInfo:
+    club: str
+    ruleset: str
+    title: str
+    game_number: int | None
+    started: str
+    options: str
+    scorer: str
+    friendly: bool
+    guesses: str
+    status: str
+    corrections: tuple[CorrectionLine, ...] = ()
+    blank: bool = False
+
+    @property
+    def has_options(self) -> bool:
+        return bool(RULESET_OPTIONS.get(self.ruleset))
+
+    @property
+    def heading(self) -> str:
+        if self.game_number is None:
+            return self.title
+        return f"{self.title} \u00b7 game #{self.game_number}"
+
+    @property
+    def footer_label(self) -> str:
+        """How a page names its sheet in the footer, e.g. "Standard Balut, game #12"."""
+        if self.game_number is None:
+            return f"{self.title}, blank sheet"
+        return f"{self.title}, game #{self.game_number}"
+
+
+def options_text(ruleset: str, options: rules.Options) -> str:
+    """The options that apply to the game, in words: "thresholds at least 52, 65, ..."."""
+    parts = []
+    for name in RULESET_OPTIONS.get(ruleset, ()):
+        if name == "thresholds":
+            parts.append(f"thresholds: {THRESHOLD_TEXT[options.thresholds]}")
+        elif name == "jackpot_bonus":
+            parts.append(f"jackpot bonus: {options.jackpot_bonus}")
+        elif name == "guess_points":
+            parts.append(f"guess points: {options.guess_points}")
+    return "; ".join(parts) or "none"
+
+
+def guesses_text(setup: rules.GameSetup) -> str:
+    if not setup.five_dice:
+        return ""
+    guesses = [
+        f"{name} {setup.guesses[seat]}"
+        for seat, name in enumerate(setup.players)
+        if seat in setup.guesses
+    ]
+    return ", ".join(guesses) or "none"
+
+
+def dice_text(value: object) -> str:
+    if isinstance(value, Sequence) and not isinstance(value, str):
+        return "-".join(str(face) for face in value)
+    return str(value)
+
+
+def describe_turn(record: object) -> str:
+    """A turn record (GAME-RECORD.md) in a few words: "Fives 5-5-5-5-2", "throws 1-5 keep 1"."""
+    if not isinstance(record, Mapping):
+        return json.dumps(record, ensure_ascii=False)
+    if "box" in record:
+        text = rules.box_label(str(record["box"]))
+        if "dice" in record:
+            text += f" {dice_text(record['dice'])}"
+        if "score" in record:
+            text += f" (score {record['score']})"
+        if record.get("strike"):
+            text += " struck"
+        return text
+    throws = record.get("throws")
+    if isinstance(throws, Sequence) and not isinstance(throws, str):
+        parts = []
+        for throw in throws:
+            if not isinstance(throw, Mapping):
+                parts.append(str(throw))
+                continue
+            part = dice_text(throw.get("dice", ""))
+            keep = throw.get("keep")
+            parts.append(f"{part} keep {dice_text(keep)}" if keep else part)
+        return "throws " + "; ".join(parts)
+    return json.dumps(record, ensure_ascii=False, sort_keys=True)

@@ -1,0 +1,143 @@
+"""The parts of a sheet around its score table: the header, the result notes, the corrections."""
+
+from __future__ import annotations
+
+from xml.sax.saxutils import escape
+
+from reportlab.platypus import Flowable, Paragraph, Spacer, Table, TableStyle
+
+from scoring.rules.results import DRINK_REASONS, GameResult
+
+from . import styles
+from .info import SheetInfo
+
+WRITE_IN = "_" * 22
+SHORT_WRITE_IN = "_" * 10
+# When, turn, player, before, after, why (the rest of the width), by.
+CORRECTION_WIDTHS = (80.0, 34.0, 60.0, 150.0, 150.0, 0.0, 70.0)
+
+
+def _field(label: str, value: str) -> str:
+    return f"<b>{escape(label)}</b>&nbsp;{escape(value)}"
+
+
+def header(info: SheetInfo) -> Table:
+    """Club and game on the left; when, who scored, options and guesses on the right."""
+    left = [
+        Paragraph(escape(info.club), styles.CLUB),
+        Paragraph(escape(info.heading), styles.TITLE),
+    ]
+    if info.blank:
+        lines = [
+            "&nbsp;&nbsp;&nbsp;".join(
+                [
+                    _field("Date", WRITE_IN),
+                    _field("Time", SHORT_WRITE_IN),
+                    _field("Scorer", WRITE_IN),
+                    "<b>Friendly</b>&nbsp;yes / no",
+                ]
+            ),
+        ]
+        if info.has_options:
+            lines.append(_field("Options", WRITE_IN * 2))
+        if info.guesses:
+            lines.append(_field("Balut guesses", WRITE_IN * 3))
+    else:
+        friendly = "yes (no round for last place)" if info.friendly else "no"
+        lines = [
+            "&nbsp;&nbsp;&nbsp;".join(
+                [
+                    _field("Started", info.started),
+                    _field("Scorer", info.scorer),
+                    _field("Friendly", friendly),
+                ]
+            ),
+        ]
+        second = [_field("Game", info.status)]
+        if info.has_options:
+            second.insert(0, _field("Options", info.options))
+        lines.append("&nbsp;&nbsp;&nbsp;".join(second))
+        if info.guesses:
+            lines.append(_field("Balut guesses", info.guesses))
+    right = [Paragraph(line, styles.HEADER) for line in lines]
+    table = Table(
+        [[left, right]],
+        colWidths=[styles.FRAME_WIDTH * 0.36, styles.FRAME_WIDTH * 0.64],
+        hAlign="LEFT",
+    )
+    table.setStyle(
+        TableStyle(
+            [
+                ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+                ("TOPPADDING", (0, 0), (-1, -1), 0),
+                ("BOTTOMPADDING", (0, 0), (-1, -1), 4),
+                ("LINEBELOW", (0, 0), (-1, 0), 1.5, styles.INK),
+            ]
+        )
+    )
+    return table
+
+
+def result_notes(result: GameResult, *, blank: bool) -> list[Flowable]:
+    """Baluts and guess winners, rounds owed and register candidates, in one short paragraph."""
+    if blank:
+        if result.baluts is None:
+            return []
+        text = "&nbsp;&nbsp;&nbsp;".join(
+            [
+                _field("Baluts", SHORT_WRITE_IN),
+                _field("Guess winners", WRITE_IN),
+                _field("Rounds owed", WRITE_IN * 2),
+            ]
+        )
+        return [Paragraph(text, styles.NOTE)]
+    parts = []
+    if result.baluts is not None:
+        parts.append(_field("Baluts", str(result.baluts)))
+        if result.complete:
+            winners = ", ".join(result.guess_winners) or "nobody guessed right"
+            parts.append(_field("Guess winners", winners))
+    if result.drinks or result.ruleset != "barbut4":
+        owed = "; ".join(f"{d.player} ({DRINK_REASONS[d.reason]})" for d in result.drinks)
+        parts.append(_field("Rounds owed", owed or ("none" if result.complete else "none yet")))
+    if result.register:
+        entries = ", ".join(f"{c.player} {c.score} ({c.kind})" for c in result.register)
+        parts.append(_field("For the register", entries))
+    if not parts:
+        return []
+    return [Paragraph("&nbsp;&nbsp;&nbsp;".join(parts), styles.NOTE)]
+
+
+def corrections(info: SheetInfo) -> list[Flowable]:
+    """The corrections made to the game, oldest first; on a blank sheet, room to note them."""
+    if info.blank:
+        return []
+    if not info.corrections:
+        return [Paragraph(_field("Corrections", "none"), styles.NOTE)]
+    rows: list[list[object]] = [
+        [
+            Paragraph(f"<b>{heading}</b>", styles.CELL)
+            for heading in ("When", "Turn", "Player", "Before", "After", "Why", "By")
+        ]
+    ]
+    for line in info.corrections:
+        cells = (line.when, str(line.turn), line.player, line.before, line.after, line.why, line.by)
+        rows.append([Paragraph(escape(cell), styles.CELL) for cell in cells])
+    widths = list(CORRECTION_WIDTHS)
+    widths[5] = styles.FRAME_WIDTH - sum(widths)
+    table = Table(rows, colWidths=widths, repeatRows=1, hAlign="LEFT")
+    table.setStyle(
+        TableStyle(
+            [
+                ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                ("GRID", (0, 0), (-1, -1), 0.3, styles.GRID),
+                ("BACKGROUND", (0, 0), (-1, 0), styles.HEADING_FILL),
+                ("TOPPADDING", (0, 0), (-1, -1), 1),
+                ("BOTTOMPADDING", (0, 0), (-1, -1), 2),
+            ]
+        )
+    )
+    heading = Paragraph(f"Corrections ({len(info.corrections)})", styles.SECTION)
+    return [Spacer(0, 4), heading, table]

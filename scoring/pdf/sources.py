@@ -1,0 +1,113 @@
+"""From the database to printable sheets: a played game, a blank sheet, a club night."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from datetime import date
+from typing import IO
+
+from django.conf import settings
+from django.utils import timezone
+from django.utils.dateformat import format as date_format
+
+from scoring import rules
+from scoring.models import Correction, Game, GamePlayer
+from scoring.selectors import LoadedGame
+from scoring.sheets import build_sheet
+
+from . import document
+from .document import PrintedSheet
+from .info import CorrectionLine, SheetInfo, describe_turn, guesses_text, options_text
+
+STARTED_FORMAT = "D j M Y, H:i"
+CORRECTED_FORMAT = "j M Y H:i"
+
+
+def club_name() -> str:
+    return str(getattr(settings, "CLUB_NAME", "") or "BalutClub")
+
+
+def _who(user: object) -> str:
+    member = getattr(user, "member", None)
+    if member is not None:
+        return str(member.known_as)
+    return str(getattr(user, "username", "") or "?")
+
+
+def correction_line(correction: Correction, loaded: LoadedGame) -> CorrectionLine:
+    players = {player.pk: player.name for player in loaded.players}
+    turn = correction.turn
+    return CorrectionLine(
+        when=date_format(timezone.localtime(correction.corrected_at), CORRECTED_FORMAT),
+        turn=turn.number + 1,
+        player=players.get(turn.player_id, ""),
+        before=describe_turn(correction.before),
+        after=describe_turn(correction.after),
+        why=correction.reason,
+        by=_who(correction.corrected_by),
+    )
+
+
+def sheet_info(loaded: LoadedGame, corrections: Sequence[Correction] = ()) -> SheetInfo:
+    game, setup = loaded.game, loaded.setup
+    scorer = "none"
+    if game.scorer is not None:
+        scorer = game.scorer.known_as
+        if game.scorer.name and game.scorer.name != scorer:
+            scorer += f" ({game.scorer.name})"
+    return SheetInfo(
+        club=club_name(),
+        ruleset=setup.ruleset,
+        title=rules.RULESET_TITLES[setup.ruleset],
+        game_number=game.pk,
+        started=date_format(timezone.localtime(game.started_at), STARTED_FORMAT),
+        options=options_text(setup.ruleset, setup.options),
+        scorer=scorer,
+        friendly=setup.friendly,
+        guesses=guesses_text(setup),
+        status="finished" if loaded.state.complete else "in progress",
+        corrections=tuple(correction_line(c, loaded) for c in corrections),
+    )
+
+
+def printed_game(loaded: LoadedGame, corrections: Sequence[Correction] = ()) -> PrintedSheet:
+    return PrintedSheet(sheet=build_sheet(loaded), info=sheet_info(loaded, corrections))
+
+
+def blank_sheet(ruleset: str, players: int) -> PrintedSheet:
+    """An empty sheet of `ruleset` for `players` players; RuleError for a game or count the
+    rules do not have. The engine's empty game gives the rows and boxes, nothing else."""
+    names = tuple(f"Player {seat + 1}" for seat in range(players))
+    setup = rules.GameSetup(ruleset=ruleset, players=names)
+    seats = tuple(GamePlayer(seat=seat, name=name) for seat, name in enumerate(names))
+    loaded = LoadedGame(
+        game=Game(ruleset=ruleset),
+        players=seats,
+        turns=(),
+        setup=setup,
+        state=rules.new_game(setup),
+    )
+    info = SheetInfo(
+        club=club_name(),
+        ruleset=ruleset,
+        title=rules.RULESET_TITLES[ruleset],
+        game_number=None,
+        started="",
+        options="",
+        scorer="",
+        friendly=False,
+        guesses=guesses_text(setup),
+        status="",
+        blank=True,
+    )
+    return PrintedSheet(sheet=build_sheet(loaded), info=info)
+
+
+def write_pdf(sheets: Iterable[document.SheetSource], out: IO[bytes], *, title: str) -> int:
+    return document.render(sheets, out, title=title, author=club_name())
+
+
+def club_night_title(date_from: date, date_to: date) -> str:
+    if date_from == date_to:
+        return f"{club_name()}: club night of {date_from.isoformat()}"
+    return f"{club_name()}: games of {date_from.isoformat()} to {date_to.isoformat()}"

@@ -1,0 +1,263 @@
+"""The start-a-game form: the game and its options, up to eight seats, the scorer and their PIN.
+
+The HTML field names (`ruleset`, `player_<i>_member`, `player_<i>_guest`, `player_<i>_guess`,
+`scorer`, `pin`, ...) are what the browser tests drive; keep them stable.
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+from django import forms
+from django.core.exceptions import ValidationError
+from django.db.models import QuerySet
+from django.forms import BoundField
+
+from scoring import rules
+from scoring.models import GamePlayer, Member
+from scoring.rules.game_setup import SETUP_CHOICES_APPLY_TO
+from scoring.rules.options import JACKPOT_BONUS_CHOICES, MAX_GUESS_POINTS, THRESHOLD_CHOICES
+from scoring.services.games import Seat
+
+SEAT_COUNT = rules.MAX_PLAYERS
+# A typo guard only: two digits is far above the Baluts any game can bring.
+MAX_GUESS = 99
+GUEST_NAME_LENGTH = GamePlayer._meta.get_field("name").max_length
+
+THRESHOLD_LABELS = {
+    "at_least": "At least (usual)",
+    "more_than": "More than",
+}
+JACKPOT_BONUS_LABELS = {
+    "added": "Added (usual)",
+    "replaces": "Replaces the points",
+}
+
+# Which games each setting changes, after RULES.md. The page only uses this to hide what does
+# not apply; a value sent for another game is still validated, and the engine ignores it.
+APPLIES_TO = SETUP_CHOICES_APPLY_TO
+
+SELECT = {"class": "form-select form-select-lg"}
+TEXT = {"class": "form-control form-control-lg"}
+
+
+class SeatRow(NamedTuple):
+    number: int
+    member: BoundField
+    guest: BoundField
+    guess: BoundField
+
+
+def _active_members() -> QuerySet[Member]:
+    return Member.objects.filter(is_active=True)
+
+
+def seat_fields(seat: int) -> tuple[str, str, str]:
+    """The member, guest and guess field names of a seat (0-based)."""
+    return f"player_{seat}_member", f"player_{seat}_guest", f"player_{seat}_guess"
+
+
+class GameSetupForm(forms.Form):
+    ruleset = forms.ChoiceField(
+        label="Game",
+        choices=[(key, rules.RULESET_TITLES[key]) for key in rules.RULESET_KEYS],
+        initial="balut",
+        widget=forms.Select(attrs=SELECT),
+    )
+    # Not required: a post without options gets the defaults RULES.md names.
+    thresholds = forms.ChoiceField(
+        label="Category targets",
+        help_text="Standard and Jackpot only.",
+        choices=[(value, THRESHOLD_LABELS.get(value, value)) for value in THRESHOLD_CHOICES],
+        initial="at_least",
+        required=False,
+        widget=forms.Select(attrs=SELECT),
+    )
+    jackpot_bonus = forms.ChoiceField(
+        label="Jackpot bonus",
+        help_text="Jackpot only.",
+        choices=[
+            (value, JACKPOT_BONUS_LABELS.get(value, value)) for value in JACKPOT_BONUS_CHOICES
+        ],
+        initial="added",
+        required=False,
+        widget=forms.Select(attrs=SELECT),
+    )
+    guess_points = forms.IntegerField(
+        label="Guess points",
+        help_text="For each exact guess of the Baluts. Standard and Jackpot only.",
+        min_value=0,
+        max_value=MAX_GUESS_POINTS,
+        initial=0,
+        required=False,
+        widget=forms.NumberInput(attrs={**TEXT, "inputmode": "numeric"}),
+    )
+    friendly = forms.BooleanField(
+        label="Friendly game",
+        help_text="Declared before play: the last player owes no round.",
+        required=False,
+        widget=forms.CheckboxInput(attrs={"class": "form-check-input"}),
+    )
+    scorer = forms.ModelChoiceField(
+        label="Scorer",
+        help_text="A member at the table keeps the score on this tablet.",
+        queryset=_active_members().exclude(pin_hash=""),
+        empty_label="Who keeps the score?",
+        error_messages={"invalid_choice": "Choose a member who has a PIN."},
+        widget=forms.Select(attrs=SELECT),
+    )
+    pin = forms.CharField(
+        label="Scorer's PIN",
+        max_length=6,
+        widget=forms.PasswordInput(attrs={**TEXT, "inputmode": "numeric", "autocomplete": "off"}),
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        members = _active_members()
+        for seat in range(SEAT_COUNT):
+            member, guest, guess = seat_fields(seat)
+            number = seat + 1
+            self.fields[member] = forms.ModelChoiceField(
+                label=f"Seat {number}: member",
+                queryset=members,
+                required=False,
+                empty_label="—",
+                error_messages={"invalid_choice": "Choose a member from the list."},
+                widget=forms.Select(attrs=SELECT),
+            )
+            self.fields[guest] = forms.CharField(
+                label=f"Seat {number}: guest's name",
+                max_length=GUEST_NAME_LENGTH,
+                required=False,
+                widget=forms.TextInput(
+                    attrs={**TEXT, "placeholder": "Guest's name", "autocomplete": "off"}
+                ),
+            )
+            self.fields[guess] = forms.IntegerField(
+                label=f"Seat {number}: Baluts guessed",
+                min_value=0,
+                max_value=MAX_GUESS,
+                required=False,
+                widget=forms.NumberInput(attrs={**TEXT, "inputmode": "numeric"}),
+            )
+
+    def add_error(self, field: str | None, error: ValidationError | str | Any) -> None:
+        super().add_error(field, error)
+        # Bootstrap styles a refused input by class, and the page renders the widgets itself.
+        for name in self.errors:
+            if name in self.fields:
+                widget = self.fields[name].widget
+                classes = widget.attrs.get("class", "").split()
+                if "is-invalid" not in classes:
+                    widget.attrs["class"] = " ".join([*classes, "is-invalid"])
+
+    def clean_thresholds(self) -> str:
+        return self.cleaned_data["thresholds"] or "at_least"
+
+    def clean_jackpot_bonus(self) -> str:
+        return self.cleaned_data["jackpot_bonus"] or "added"
+
+    def clean_guess_points(self) -> int:
+        value = self.cleaned_data["guess_points"]
+        return 0 if value is None else int(value)
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        seats = self._clean_seats(cleaned)
+        cleaned["seats"] = seats
+        scorer = cleaned.get("scorer")
+        seated = {seat.member.pk for seat in seats if seat.member is not None}
+        if scorer is not None and scorer.pk not in seated:
+            self.add_error(
+                "scorer",
+                "The scorer must be one of the players: choose a member who sits at the table.",
+            )
+        return cleaned
+
+    def _clean_seats(self, cleaned: dict[str, Any]) -> list[Seat]:
+        seats: list[Seat] = []
+        filled = 0
+        member_seat: dict[int, int] = {}
+        guest_seat: dict[str, tuple[int, str]] = {}
+        for index in range(SEAT_COUNT):
+            member_field, guest_field, guess_field = seat_fields(index)
+            if any(name in self.errors for name in (member_field, guest_field, guess_field)):
+                # Someone meant to sit here: do not add "too few players" to the seat's own error.
+                filled += 1
+                continue
+            member: Member | None = cleaned.get(member_field)
+            guest: str = cleaned.get(guest_field) or ""
+            guess: int | None = cleaned.get(guess_field)
+            if member is None and not guest:
+                if guess is not None:
+                    self.add_error(guess_field, "No one sits in this seat to guess.")
+                continue
+            filled += 1
+            number = index + 1
+            if member is not None and guest:
+                self.add_error(guest_field, "Choose a member or type a guest's name, not both.")
+            elif member is not None:
+                if member.pk in member_seat:
+                    self.add_error(
+                        member_field,
+                        f"{member.known_as} already sits in seat {member_seat[member.pk]}.",
+                    )
+                else:
+                    member_seat[member.pk] = number
+                    seats.append(Seat(member=member, guess=guess))
+            else:
+                key = guest.casefold()
+                namesake = _member_named(guest)
+                if namesake is not None:
+                    self.add_error(
+                        guest_field,
+                        f"{namesake.known_as} is a member's name: choose them from the member "
+                        "list, or give the guest another name.",
+                    )
+                elif key in guest_seat:
+                    first_seat, first_name = guest_seat[key]
+                    self.add_error(
+                        guest_field,
+                        f"Seat {first_seat} already has a guest called {first_name}: "
+                        "give each guest a different name.",
+                    )
+                else:
+                    guest_seat[key] = (number, guest)
+                    seats.append(Seat(guest_name=guest, guess=guess))
+        if filled < rules.MIN_PLAYERS:
+            self.add_error(
+                None,
+                f"A game needs {rules.MIN_PLAYERS} to {rules.MAX_PLAYERS} players: "
+                f"fill at least {rules.MIN_PLAYERS} seats.",
+            )
+        return seats
+
+    def seats(self) -> list[Seat]:
+        """The filled seats in seating order; empty seats are left out."""
+        return list(self.cleaned_data["seats"])
+
+    def options(self) -> dict[str, object]:
+        return {
+            "thresholds": self.cleaned_data["thresholds"],
+            "jackpot_bonus": self.cleaned_data["jackpot_bonus"],
+            "guess_points": self.cleaned_data["guess_points"],
+        }
+
+    def seat_rows(self) -> list[SeatRow]:
+        """Each seat's number and its member, guest and guess fields, for the template."""
+        rows = []
+        for index in range(SEAT_COUNT):
+            member, guest, guess = seat_fields(index)
+            rows.append(SeatRow(index + 1, self[member], self[guest], self[guess]))
+        return rows
+
+    @property
+    def applies_to(self) -> dict[str, str]:
+        """The games each setting changes, as the page's `data-rulesets` attributes."""
+        return {name: " ".join(rulesets) for name, rulesets in APPLIES_TO.items()}
+
+
+def _member_named(name: str) -> Member | None:
+    # Any member, past ones too: a guest under a member's name would muddle their statistics.
+    return Member.objects.filter(known_as__iexact=name).first()

@@ -1,0 +1,25 @@
+"""Template helpers for the links to printed sheets."""
+
+from __future__ import annotations
+
+from django import template
+from django.contrib.auth.models import AnonymousUser, User
+
+from scoring import roles, rules
+
+register = template.Library()
+
+
+@register.filter
+def is_secretary(user: User | AnonymousUser) -> bool:
+    return roles.is_secretary(user)
+
+
+@register.simple_tag
+def ruleset_choices() -> list[tuple[str, str]]:
+    return [(key, rules.RULESET_TITLES[key]) for key in rules.RULESET_KEYS]
+
+
+@register.simple_tag
+def player_counts() -> list[int]:
+    return list(range(rules.MIN_PLAYERS, rules.MAX_PLAYERS + 1))

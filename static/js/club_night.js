@@ -1,0 +1,94 @@
+// Print a club night: count the sheets first, show "Rendering N sheets…" while the server
+// renders them, then save the PDF. Without this script the form posts and the browser downloads.
+(function () {
+  "use strict";
+
+  function show(status, html) {
+    status.innerHTML = html;
+  }
+
+  function escapeText(text) {
+    const span = document.createElement("span");
+    span.textContent = text;
+    return span.innerHTML;
+  }
+
+  function filenameOf(response) {
+    const disposition = response.headers.get("Content-Disposition") || "";
+    const match = disposition.match(/filename="?([^";]+)"?/);
+    return match ? match[1] : "balutclub-club-night.pdf";
+  }
+
+  async function errorOf(response) {
+    try {
+      const body = await response.json();
+      return body.error || "The sheets could not be printed.";
+    } catch (_) {
+      return "The sheets could not be printed (" + response.status + ").";
+    }
+  }
+
+  async function print(form, status, button) {
+    const data = new FormData(form);
+    const query = new URLSearchParams({
+      date_from: data.get("date_from") || "",
+      date_to: data.get("date_to") || "",
+    });
+    show(status, '<span class="spinner-border spinner-border-sm me-2" aria-hidden="true"></span>Counting the games…');
+    const counted = await fetch(form.action + "?" + query.toString(), {
+      headers: { Accept: "application/json" },
+      credentials: "same-origin",
+    });
+    if (!counted.ok) {
+      show(status, '<div class="alert alert-danger" id="club-night-error">' + escapeText(await errorOf(counted)) + "</div>");
+      return;
+    }
+    const count = (await counted.json()).count;
+    if (!count) {
+      show(status, '<div class="alert alert-warning" id="club-night-error">No game was started in that range.</div>');
+      return;
+    }
+    const sheets = count === 1 ? "1 sheet" : count + " sheets";
+    show(status, '<span class="spinner-border me-2" aria-hidden="true"></span><span id="club-night-progress">Rendering ' + sheets + "…</span>");
+    button.disabled = true;
+    try {
+      const response = await fetch(form.action, {
+        method: "POST",
+        body: data,
+        headers: { Accept: "application/pdf, application/json" },
+        credentials: "same-origin",
+      });
+      if (!response.ok) {
+        show(status, '<div class="alert alert-danger" id="club-night-error">' + escapeText(await errorOf(response)) + "</div>");
+        return;
+      }
+      const url = URL.createObjectURL(await response.blob());
+      const link = document.createElement("a");
+      link.href = url;
+      link.download = filenameOf(response);
+      document.body.appendChild(link);
+      link.click();
+      link.remove();
+      setTimeout(function () { URL.revokeObjectURL(url); }, 60000);
+      show(status, '<p id="club-night-done">Done: ' + sheets + " in " + escapeText(link.download) + ".</p>");
+    } finally {
+      button.disabled = false;
+    }
+  }
+
+  document.addEventListener("DOMContentLoaded", function () {
+    const form = document.getElementById("club-night-form");
+    const status = document.getElementById("club-night-status");
+    const button = document.getElementById("club-night-print");
+    if (!form || !status || !button || !window.fetch) {
+      return;
+    }
+    form.addEventListener("submit", function (event) {
+      event.preventDefault();
+      print(form, status, button).catch(function () {
+        show(status, '<div class="alert alert-danger" id="club-night-error">The connection failed; try again.</div>');
+        button.disabled = false;
+      });
+    });
+  });
+})();

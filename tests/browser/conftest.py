@@ -1,0 +1,48 @@
+"""Fixtures for the tablet tests: club members with PINs, and more tablets on demand."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, Playwright
+from pytest_django.fixtures import Settings
+
+from scoring.models import Member
+from scoring.services.members import create_member
+from tests.browser.pages import PIN
+from tests.conftest import TABLET
+
+
+@pytest.fixture(autouse=True)
+def quick_pins(settings: Settings) -> None:
+    """PINs hashed the quick way: every start and sign-in checks one, and the live server
+    runs in this process, so it sees the setting too."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture
+def ann(transactional_db: None) -> Member:
+    return create_member(name="Ann Larsen", known_as="Ann", pin=PIN)
+
+
+@pytest.fixture
+def ben(transactional_db: None) -> Member:
+    return create_member(name="Ben Okafor", known_as="Ben", pin=PIN)
+
+
+@pytest.fixture
+def new_tablet(playwright: Playwright, browser: Browser) -> Iterator[Callable[[], Page]]:
+    """Another tablet: a fresh browser context (its own cookies) with the tablet's viewport."""
+    contexts: list[BrowserContext] = []
+
+    def open_tablet() -> Page:
+        device = dict(playwright.devices[TABLET])
+        device.pop("default_browser_type", None)
+        context = browser.new_context(**device)
+        contexts.append(context)
+        return context.new_page()
+
+    yield open_tablet
+    for context in contexts:
+        context.close()

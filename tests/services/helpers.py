@@ -1,0 +1,121 @@
+"""Games, members and the secretary for service and view tests, made through the services."""
+
+from __future__ import annotations
+
+import json
+import uuid
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from django.contrib.auth.models import User
+
+from scoring import rules
+from scoring.models import Game, Member
+from scoring.roles import secretary_group
+from scoring.selectors import load_game
+from scoring.services.games import Seat, start_game
+from scoring.services.members import create_member
+from scoring.services.records import import_game_record
+from scoring.services.turns import RecordedTurn, record_turn
+
+PIN = "1234"
+EXAMPLES = Path(__file__).resolve().parents[3] / "shared" / "examples"
+
+
+def member(known_as: str) -> Member:
+    return create_member(name=f"{known_as} Member", known_as=known_as, pin=PIN)
+
+
+def secretary(username: str = "secretary") -> User:
+    user = User.objects.create_user(username=username, password="balut-secretary")
+    user.groups.add(secretary_group())
+    return user
+
+
+def new_game(
+    ruleset: str = "balut",
+    players: Sequence[str] = ("Ann", "Ben"),
+    *,
+    options: dict[str, object] | None = None,
+) -> Game:
+    """A game whose first player is a member and its scorer; the others are members too."""
+    members = [Member.objects.filter(known_as=name).first() or member(name) for name in players]
+    return start_game(
+        ruleset=ruleset,
+        seats=[Seat(member=m) for m in members],
+        scorer=members[0],
+        created_by=members[0].user,
+        options=options,
+    )
+
+
+def scorer_of(game: Game) -> User:
+    """A fresh copy of the scorer's user: no cached member or group from an earlier call."""
+    assert game.scorer is not None
+    return User.objects.get(pk=game.scorer.user_id)
+
+
+def next_number(game: Game) -> int:
+    return game.turns.count()
+
+
+def play(
+    game: Game,
+    record: dict[str, object],
+    *,
+    by: User | None = None,
+    key: uuid.UUID | None = None,
+    expected: int | None = None,
+) -> RecordedTurn:
+    """Record `record` as the next turn, as the scorer unless `by` says otherwise."""
+    return record_turn(
+        game=game,
+        turn_record=record,
+        expected_number=next_number(game) if expected is None else expected,
+        request_key=key or uuid.uuid4(),
+        recorded_by=by or scorer_of(game),
+    )
+
+
+def five_dice(game: Game, box: str, dice: str, **extra: Any) -> dict[str, object]:
+    """The next player's turn: `dice` such as "44412" in `box`."""
+    player = load_game(game).next_player
+    assert player is not None
+    return {"player": player.name, "box": box, "dice": [int(d) for d in dice], **extra}
+
+
+def play_boxes(game: Game, moves: Sequence[tuple[str, str]]) -> None:
+    """Record `(box, dice)` moves in turn order for whoever is next."""
+    for box, dice in moves:
+        play(game, five_dice(game, box, dice))
+
+
+def fill_game(game: Game, *, leave: int = 0) -> None:
+    """Play every remaining turn but `leave`, each into the player's first open box."""
+    while True:
+        state = load_game(game).state
+        assert isinstance(state, rules.FiveDiceGame)
+        remaining = state.total_turns - state.turn_count
+        if remaining <= leave:
+            return
+        seat = state.next_seat
+        assert seat is not None
+        play(game, five_dice(game, state.open_boxes(seat)[0], "44412"))
+
+
+def example(name: str) -> Any:
+    return json.loads((EXAMPLES / f"{name}.json").read_text(encoding="utf-8"))
+
+
+def example_names(*, invalid: bool) -> list[str]:
+    names = sorted(
+        path.name.removesuffix(".json")
+        for path in EXAMPLES.glob("*.json")
+        if not path.name.endswith(".expected.json")
+    )
+    return [name for name in names if name.startswith("invalid-") == invalid]
+
+
+def imported(name: str, *, by: User | None = None) -> Game:
+    return import_game_record(data=example(name), imported_by=by, source=f"test:{name}")
