@@ -94,7 +94,8 @@ def _five_dice_rows(state: rules.FiveDiceGame, result: rules.GameResult) -> list
             columns.append(
                 SheetColumn(
                     cells=filled + [Cell(None)] * (capacity - len(filled)),
-                    total=None if jackpot else player.category_totals[category],
+                    # A single-box row's total is its box: printing it again only adds noise.
+                    total=None if jackpot or capacity == 1 else player.category_totals[category],
                     points=points,
                 )
             )

@@ -7,7 +7,7 @@ the answer up. No rule is written again in JavaScript.
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 
 from scoring import rules
 
@@ -19,14 +19,21 @@ def five_dice_preview(state: rules.FiveDiceGame) -> dict[str, object]:
     seat = state.next_seat
     if seat is None:
         return {"boxes": [], "rolls": {}}
-    boxes = state.open_boxes(seat)
-    rolls = {
-        key: [[previews[box].score, OUTCOME_CODES[previews[box].outcome]] for box in boxes]
-        for key, previews in state.preview_table(seat).items()
-    }
+    return _preview_payload(state.rules, tuple(state.open_boxes(seat)))
+
+
+@lru_cache(maxsize=1024)
+def _preview_payload(
+    rules_of_game: rules.FiveDiceRules, boxes: tuple[str, ...]
+) -> dict[str, object]:
+    # Every sheet with the same open boxes gets the same table: build it once per process.
+    table = rules.five_dice_preview_table(rules_of_game, boxes)
     return {
         "boxes": [{"key": box, "label": rules.box_label(box)} for box in boxes],
-        "rolls": rolls,
+        "rolls": {
+            key: [[previews[box].score, OUTCOME_CODES[previews[box].outcome]] for box in boxes]
+            for key, previews in table.items()
+        },
     }
 
 

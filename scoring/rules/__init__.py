@@ -18,10 +18,18 @@ from .barbut import (
     set_aside_options,
     throw_table,
 )
-from .boxes import CATEGORIES, CATEGORY_LABELS, box_label, category_of, is_jackpot_box
+from .boxes import (
+    CATEGORIES,
+    CATEGORY_LABELS,
+    FiveDiceRules,
+    box_label,
+    category_of,
+    is_jackpot_box,
+)
 from .dice import Dice, all_rolls, check_faces, dice_key
 from .errors import InvalidRecord, RuleError, TurnNotAllowed
 from .five_dice import FIVE_DICE_RULES, BoxPreview, FiveDiceGame, FiveDiceTurn
+from .five_dice import preview_table as five_dice_preview_table
 from .game_setup import MAX_PLAYERS, MIN_PLAYERS, RULESET_KEYS, GameSetup
 from .games import Game, Turn, new_game, play, replay, result
 from .options import DEFAULT_HOUSE_RULES, HouseRules, Options, RegisterBounds, parse_options
@@ -56,6 +64,7 @@ __all__ = [
     "Drink",
     "FilledBox",
     "FiveDiceGame",
+    "FiveDiceRules",
     "FiveDiceTurn",
     "Game",
     "GameRecord",
@@ -82,6 +91,7 @@ __all__ = [
     "check_faces",
     "dice_key",
     "error_json",
+    "five_dice_preview_table",
     "is_jackpot_box",
     "keep_value",
     "new_game",

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Literal
 
 from . import balut, bar, jackpot
@@ -133,22 +134,14 @@ class FiveDiceGame:
         seat = self.next_seat if seat is None else seat
         if seat is None:
             return []
-        previews = []
-        for box in self.open_boxes(seat):
-            filled = self.enter(seat, box, dice)
-            if is_jackpot_box(box):
-                outcome: Outcome = "claim" if filled.claimed else "strike"
-            else:
-                outcome = "score" if filled.score else "scratch"
-            previews.append(BoxPreview(box, box_label(box), filled.score, outcome))
-        return previews
+        return previews(self.rules, tuple(self.open_boxes(seat)), tuple(sorted(dice)))
 
     def preview_table(self, seat: int | None = None) -> dict[str, dict[str, BoxPreview]]:
         """The preview for every roll of five dice, keyed by `dice_key`: one lookup a tap."""
-        return {
-            dice_key(roll): {preview.box: preview for preview in self.preview(roll, seat)}
-            for roll in all_rolls(5)
-        }
+        seat = self.next_seat if seat is None else seat
+        if seat is None:
+            return {}
+        return preview_table(self.rules, tuple(self.open_boxes(seat)))
 
     def possible_paper_scores(self, seat: int, box: str) -> frozenset[int]:
         sheet = self.sheets[seat]
@@ -212,3 +205,30 @@ class FiveDiceGame:
         self.sheets[turn.seat].fill(filled)
         self.history.append(RecordedTurn(turn=turn, filled=filled))
         return filled
+
+
+def previews(rules: FiveDiceRules, open_boxes: tuple[str, ...], dice: Dice) -> list[BoxPreview]:
+    """What `dice` score in each of `open_boxes`; only the open boxes matter, not the sheet."""
+    found = []
+    for box in open_boxes:
+        category = category_of(box)
+        if is_jackpot_box(box):
+            regular_open = category in open_boxes
+            score = jackpot.entry_score(category, dice, regular_open=regular_open)
+            outcome: Outcome = "claim" if score else "strike"
+        else:
+            score = rules.box_score(box, dice)
+            outcome = "score" if score else "scratch"
+        found.append(BoxPreview(box, box_label(box), score, outcome))
+    return found
+
+
+@lru_cache(maxsize=2048)
+def preview_table(
+    rules: FiveDiceRules, open_boxes: tuple[str, ...]
+) -> dict[str, dict[str, BoxPreview]]:
+    """Cached: many sheets share the same open boxes, and a table is 252 rolls deep."""
+    return {
+        dice_key(roll): {preview.box: preview for preview in previews(rules, open_boxes, roll)}
+        for roll in all_rolls(5)
+    }

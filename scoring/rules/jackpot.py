@@ -65,11 +65,15 @@ def can_claim(sheet: Sheet, category: str) -> bool:
     return sheet.is_open(category)
 
 
+def entry_score(category: str, dice: Dice, *, regular_open: bool, strike: bool = False) -> int:
+    """What the jackpot box scores: the claim, or 0 when struck (on purpose or not)."""
+    return 0 if strike or not regular_open else jackpot_score(category, dice)
+
+
 def enter_jackpot(sheet: Sheet, category: str, dice: Dice, *, strike: bool = False) -> FilledBox:
     """The jackpot box as `dice` would fill it: claimed, or struck for 0."""
-    box = category + "_jackpot"
-    score = 0 if strike or not can_claim(sheet, category) else jackpot_score(category, dice)
-    return FilledBox(box=box, score=score, claimed=score > 0, dice=dice)
+    score = entry_score(category, dice, regular_open=can_claim(sheet, category), strike=strike)
+    return FilledBox(box=category + "_jackpot", score=score, claimed=score > 0, dice=dice)
 
 
 def balut_points(nonzero_baluts: int) -> int:
