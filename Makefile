@@ -44,7 +44,7 @@ node_modules/.package-lock.json: package.json package-lock.json
 # (the manifest storage of collectstatic refuses dangling sourceMappingURL references).
 $(VENDOR)/.stamp: node_modules/.package-lock.json
 	rm -rf $(VENDOR)
-	mkdir -p $(VENDOR)/bootstrap $(VENDOR)/htmx
+	mkdir -p $(VENDOR)/bootstrap $(VENDOR)/htmx $(VENDOR)/chartjs
 	cp node_modules/bootstrap/dist/css/bootstrap.min.css \
 	   node_modules/bootstrap/dist/css/bootstrap.min.css.map \
 	   node_modules/bootstrap/dist/js/bootstrap.bundle.min.js \
@@ -52,6 +52,8 @@ $(VENDOR)/.stamp: node_modules/.package-lock.json
 	   node_modules/bootstrap/LICENSE \
 	   $(VENDOR)/bootstrap/
 	cp node_modules/htmx.org/dist/htmx.min.js node_modules/htmx.org/LICENSE $(VENDOR)/htmx/
+	cp node_modules/chart.js/dist/chart.umd.min.js node_modules/chart.js/dist/chart.umd.min.js.map \
+	   node_modules/chart.js/LICENSE.md $(VENDOR)/chartjs/
 	@touch $@
 
 run: install

@@ -8,6 +8,7 @@ import os
 from pathlib import Path
 
 import dj_database_url
+from django.contrib.messages import constants as message_constants
 from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -138,6 +139,12 @@ if TESTING:
     # Serve straight from the finders, as with DEBUG on, instead of a collected STATIC_ROOT.
     WHITENOISE_USE_FINDERS = True
     WHITENOISE_AUTOREFRESH = True
+
+# Uploaded files: the scans of historic register sheets. They are served by league's
+# register_scan view (checked content, by entry), never straight from MEDIA_URL.
+MEDIA_ROOT = Path(os.environ.get("MEDIA_ROOT", BASE_DIR / "media"))
+MEDIA_URL = os.environ.get("MEDIA_URL", "/media/")
+
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": _static_backend},
@@ -147,6 +154,9 @@ CRISPY_ALLOWED_TEMPLATE_PACKS = "bootstrap5"
 CRISPY_TEMPLATE_PACK = "bootstrap5"
 
 LOGIN_URL = "admin:login"
+
+# Bootstrap has no "alert-error": refusals reported through messages show as "alert-danger".
+MESSAGE_TAGS = {message_constants.ERROR: "danger"}
 
 if not DEBUG:
     # Behind a TLS-terminating proxy the club sets SECURE_PROXY_SSL_HEADER=1.

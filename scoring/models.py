@@ -73,6 +73,10 @@ class Game(models.Model):
         on_delete=models.PROTECT,
         related_name="+",
     )
+    # Set when the last player signs, cleared when a correction voids the signatures: so it is
+    # also the lock (only the secretary corrects a signed sheet), readable with no extra query.
+    # It is the code of the game as it was signed; the verify page recomputes it every time.
+    verification_code = models.CharField(max_length=12, blank=True, default="")
 
     class Meta:
         ordering = ["-started_at", "-id"]
@@ -85,6 +89,16 @@ class Game(models.Model):
                 | (Q(status=GameStatus.IN_PROGRESS) & Q(finished_at__isnull=True)),
                 name="game_finished_exactly_when_finish_time_set",
             ),
+            models.CheckConstraint(
+                condition=Q(verification_code="") | Q(status=GameStatus.FINISHED),
+                name="game_code_only_when_finished",
+            ),
+            # A code names one sheet: the verify page looks games up by it.
+            models.UniqueConstraint(
+                fields=["verification_code"],
+                condition=~Q(verification_code=""),
+                name="game_verification_code_unique",
+            ),
         ]
 
     def __str__(self) -> str:
@@ -93,6 +107,11 @@ class Game(models.Model):
     @property
     def is_finished(self) -> bool:
         return self.status == GameStatus.FINISHED
+
+    @property
+    def is_signed(self) -> bool:
+        """Every player has an active signature: the sheet is locked."""
+        return bool(self.verification_code)
 
 
 class GamePlayer(models.Model):
@@ -188,3 +207,64 @@ class Correction(models.Model):
 
     def __str__(self) -> str:
         return f"Correction of {self.turn}"
+
+
+class SignatureMethod(models.TextChoices):
+    DRAWING = "drawing", "Drawing"
+    PIN = "pin", "PIN"
+
+
+class Signature(models.Model):
+    """A player's signature on a finished sheet: a finger drawing, or a member's PIN.
+
+    Never deleted: a correction made after signing voids it (`voided_at`, and the correction
+    that did it), and the players sign again, so the history of both stays readable.
+    """
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="signatures")
+    player = models.ForeignKey(GamePlayer, on_delete=models.PROTECT, related_name="signatures")
+    method = models.CharField(max_length=10, choices=SignatureMethod.choices)
+    # The drawing as a PNG data URL, re-encoded by the server (scoring.drawings): small (a few
+    # tens of kB), and shown inline, so no media storage or file serving is needed.
+    image = models.TextField(blank=True)
+    signed_at = models.DateTimeField(default=timezone.now)
+    voided_at = models.DateTimeField(null=True, blank=True)
+    voided_by_correction = models.ForeignKey(
+        Correction,
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="voided_signatures",
+    )
+
+    class Meta:
+        ordering = ["game", "signed_at", "id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["game", "player"],
+                condition=Q(voided_at__isnull=True),
+                name="signature_one_active_per_player",
+                violation_error_message="This player has already signed the sheet.",
+            ),
+            models.CheckConstraint(
+                condition=Q(method__in=SignatureMethod.values), name="signature_method_known"
+            ),
+            models.CheckConstraint(
+                condition=(Q(method=SignatureMethod.DRAWING) & ~Q(image=""))
+                | (Q(method=SignatureMethod.PIN) & Q(image="")),
+                name="signature_drawing_exactly_when_drawn",
+            ),
+            # Only a correction voids a signature, so the two are set together or not at all.
+            models.CheckConstraint(
+                condition=Q(voided_at__isnull=True, voided_by_correction__isnull=True)
+                | Q(voided_at__isnull=False, voided_by_correction__isnull=False),
+                name="signature_voided_by_a_correction",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} signed {self.game}"
+
+    @property
+    def is_active(self) -> bool:
+        return self.voided_at is None

@@ -26,5 +26,13 @@ def can_record_turns(user: User | AnonymousUser, game: Game) -> bool:
 
 
 def can_correct(user: User | AnonymousUser, game: Game) -> bool:
-    """The scorer while the game is open; the secretary at any time."""
-    return is_secretary(user) or (not game.is_finished and is_game_scorer(user, game))
+    """The scorer until every player has signed the sheet (so a mistake seen while reading the
+    finished sheet is put right before signing); the secretary at any time."""
+    return is_secretary(user) or (not game.is_signed and is_game_scorer(user, game))
+
+
+def correction_refusal(user: User | AnonymousUser, game: Game) -> str:
+    """Why `user` may not correct `game`: one wording for the page and the service alike."""
+    if game.is_signed and is_game_scorer(user, game):
+        return "Every player has signed this sheet: only the secretary can correct it now."
+    return "Only the game's scorer, until every player has signed, or the secretary may correct it."

@@ -8,8 +8,8 @@ from datetime import datetime
 
 from django.db.models import Prefetch, QuerySet
 
-from scoring import rules
-from scoring.models import Correction, Game, GamePlayer, GameStatus, Turn
+from scoring import rules, verification
+from scoring.models import Correction, Game, GamePlayer, GameStatus, Signature, Turn
 
 
 @dataclass(frozen=True)
@@ -106,7 +106,8 @@ def games_in_progress() -> QuerySet[Game]:
 
 def games_started_between(start: datetime, end: datetime) -> QuerySet[Game]:
     """Games started from `start` up to (not including) `end`, oldest first, with everything a
-    score sheet needs: four queries however many games (games, players, turns, corrections)."""
+    score sheet needs: five queries however many games (games, players, turns,
+    signatures, corrections)."""
     return (
         Game.objects.filter(started_at__gte=start, started_at__lt=end)
         .select_related("scorer")
@@ -115,6 +116,10 @@ def games_started_between(start: datetime, end: datetime) -> QuerySet[Game]:
                 "players", queryset=GamePlayer.objects.select_related("member").order_by("seat")
             ),
             Prefetch("turns", queryset=Turn.objects.order_by("number")),
+            Prefetch(
+                "signatures",
+                queryset=Signature.objects.filter(voided_at__isnull=True).order_by("signed_at"),
+            ),
             Prefetch(
                 "corrections",
                 queryset=Correction.objects.select_related("turn", "corrected_by__member").order_by(
@@ -133,3 +138,88 @@ def load_prefetched_game(game: Game) -> LoadedGame:
     setup = game_setup(game, players)
     state = rules.replay(setup, engine_turns(setup, turns))
     return LoadedGame(game=game, players=players, turns=turns, setup=setup, state=state)
+
+
+def game_signatures(game: Game) -> list[Signature]:
+    """Every signature, active and voided, oldest first, with its player and what voided it."""
+    return list(
+        Signature.objects.filter(game=game)
+        .select_related("player", "voided_by_correction__turn")
+        .order_by("signed_at", "id")
+    )
+
+
+def active_signature_count(game: Game) -> int:
+    return Signature.objects.filter(game=game, voided_at__isnull=True).count()
+
+
+def recorded_game(game: Game) -> verification.RecordedGame:
+    """The game exactly as the database holds it, for its verification code: read afresh every
+    time (the game row included), never from objects a caller may have changed in memory."""
+    row = Game.objects.get(pk=game.pk)
+    return recorded_from_rows(
+        row,
+        players=list(GamePlayer.objects.filter(game=row).order_by("seat")),
+        turns=list(Turn.objects.filter(game=row).order_by("number")),
+        corrections=list(Correction.objects.filter(game=row).order_by("corrected_at", "id")),
+        signatures=list(Signature.objects.filter(game=row).order_by("signed_at", "id")),
+    )
+
+
+def recorded_from_rows(
+    row: Game,
+    *,
+    players: Sequence[GamePlayer],
+    turns: Sequence[Turn],
+    corrections: Sequence[Correction],
+    signatures: Sequence[Signature],
+) -> verification.RecordedGame:
+    """What the verification code is computed from, out of rows already read."""
+    # A row pointing outside the game (only a hand-edited database has one) reads as seat or
+    # turn -1: it still changes the code, and the page still answers.
+    seats = {player.pk: player.seat for player in players}
+    numbers = {turn.pk: turn.number for turn in turns}
+    return verification.RecordedGame(
+        id=row.pk,
+        ruleset=row.ruleset,
+        options=row.options,
+        friendly=row.friendly,
+        players=[
+            verification.RecordedPlayer(seat=p.seat, name=p.name, member=p.member_id, guess=p.guess)
+            for p in players
+        ],
+        turns=[
+            verification.RecordedTurn(
+                number=t.number,
+                seat=seats.get(t.player_id, -1),
+                record=t.record,
+                box=t.box,
+                score=t.score,
+                recorded_at=t.recorded_at,
+            )
+            for t in turns
+        ],
+        corrections=[
+            verification.RecordedCorrection(
+                id=c.pk,
+                turn=numbers.get(c.turn_id, -1),
+                before=c.before,
+                after=c.after,
+                reason=c.reason,
+                corrected_by=c.corrected_by_id,
+                corrected_at=c.corrected_at,
+            )
+            for c in corrections
+        ],
+        signatures=[
+            verification.RecordedSignature(
+                seat=seats.get(s.player_id, -1),
+                method=s.method,
+                signed_at=s.signed_at,
+                drawing_sha256=verification.drawing_sha256(s.image),
+                voided_at=s.voided_at,
+                voided_by_correction=s.voided_by_correction_id,
+            )
+            for s in signatures
+        ],
+    )

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from scoring.views import corrections, home, pdfs, play, records, setup, signin
+from scoring.views import corrections, home, pdfs, play, records, setup, signin, signing, verify
 
 app_name = "scoring"
 
@@ -17,8 +17,12 @@ urlpatterns = [
         corrections.correct_turn,
         name="correct_turn",
     ),
+    path("games/<int:game_id>/sign/", signing.sign_sheet, name="sign_sheet"),
     path("games/<int:game_id>/record.json", records.game_record_download, name="game_record"),
     path("games/<int:game_id>/sheet.pdf", pdfs.game_sheet_pdf, name="game_sheet_pdf"),
     path("sheets/blank.pdf", pdfs.blank_sheet_pdf, name="blank_sheet_pdf"),
     path("sheets/club-night/", pdfs.club_night_pdf, name="club_night_pdf"),
+    # One name for both: reverse("scoring:verify") is the form, with a code its own page.
+    path("verify/", verify.verify, name="verify"),
+    path("verify/<str:code>/", verify.verify_code, name="verify"),
 ]

@@ -15,7 +15,7 @@ from io import BytesIO
 from typing import IO
 
 from scoring import rules
-from scoring.models import Correction, Game
+from scoring.models import Correction, Game, Signature
 from scoring.selectors import LoadedGame, load_prefetched_game
 
 from .document import PrintedSheet
@@ -40,11 +40,18 @@ __all__ = [
 ]
 
 
-def game_sheet_pdf(loaded: LoadedGame, corrections: Sequence[Correction] = ()) -> bytes:
-    """One game's score sheet."""
+def game_sheet_pdf(
+    loaded: LoadedGame,
+    corrections: Sequence[Correction] = (),
+    *,
+    signatures: Sequence[Signature] = (),
+    site_url: str = "",
+) -> bytes:
+    """One game's score sheet; a fully signed one carries its verification code and QR code."""
     out = BytesIO()
     title = f"{rules.RULESET_TITLES[loaded.setup.ruleset]} #{loaded.game.pk}"
-    write_pdf([printed_game(loaded, corrections)], out, title=title)
+    sheet = printed_game(loaded, corrections, signatures=signatures, site_url=site_url)
+    write_pdf([sheet], out, title=title)
     return out.getvalue()
 
 
@@ -66,4 +73,8 @@ def club_night_pdf(games: Iterable[Game], out: IO[bytes], *, date_from: date, da
 
 
 def _printed_prefetched(game: Game) -> PrintedSheet:
-    return printed_game(load_prefetched_game(game), list(game.corrections.all()))
+    return printed_game(
+        load_prefetched_game(game),
+        list(game.corrections.all()),
+        signatures=list(game.signatures.all()),
+    )

@@ -7,8 +7,12 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from io import BytesIO
 from typing import IO, Any
 
+import qrcode
+import qrcode.constants
+from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageBreak, PageTemplate, Spacer
 
@@ -17,7 +21,7 @@ from scoring.sheets import ScoreSheet
 from . import parts, styles
 from .barbut import barbut_table
 from .five_dice import five_dice_table
-from .info import SheetInfo
+from .info import SheetInfo, Verification
 
 SHEET_ATTRIBUTE = "_balutclub_sheet"
 
@@ -87,7 +91,9 @@ def draw_footer(
     if sheets > 1:
         text += f" \u00b7 sheet {number} of {sheets}"
     canvas.drawString(styles.MARGIN, top - 12, text)
-    if not info.blank:
+    if info.verification is not None:
+        draw_verification(canvas, info.verification)
+    elif not info.blank:
         draw_verification_slot(canvas)
     canvas.restoreState()
 
@@ -114,6 +120,28 @@ def draw_verification_slot(canvas: Canvas) -> None:
     canvas.restoreState()
 
 
+def draw_verification(canvas: Canvas, verified: Verification) -> None:
+    """The signed sheet's code, game number and a QR code of its verify page, in the slot."""
+    canvas.saveState()
+    size = styles.VERIFICATION_HEIGHT + 6
+    x, y = styles.VERIFICATION_X, styles.VERIFICATION_Y
+    qr = qrcode.QRCode(border=1, error_correction=qrcode.constants.ERROR_CORRECT_M)
+    qr.add_data(verified.url)
+    qr.make(fit=True)
+    picture = BytesIO()
+    qr.make_image().save(picture)
+    picture.seek(0)
+    canvas.drawImage(ImageReader(picture), x + styles.VERIFICATION_WIDTH - size, y, size, size)
+    canvas.setFillColor(styles.INK)
+    canvas.setFont(styles.FONT_BOLD, 9)
+    canvas.drawString(x, y + size - 12, verified.code_line)
+    canvas.setFont(styles.FONT, 8)
+    canvas.drawString(x, y + size - 24, verified.game_line)
+    canvas.setFont(styles.FONT, 6)
+    canvas.drawString(x, y + size - 34, "Scan or visit the verify page to check it.")
+    canvas.restoreState()
+
+
 def sheet_story(number: int, printed: PrintedSheet) -> list[Flowable]:
     sheet, info = printed.sheet, printed.info
     table = (
@@ -123,6 +151,8 @@ def sheet_story(number: int, printed: PrintedSheet) -> list[Flowable]:
     )
     story: list[Flowable] = [SheetMarker(number, info), parts.header(info), Spacer(0, 8), table]
     story += [Spacer(0, 5), *parts.result_notes(sheet.result, blank=info.blank)]
+    story += parts.signatures(info)
+    story += parts.verification_lines(info)
     story += parts.corrections(info)
     return story
 

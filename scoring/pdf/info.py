@@ -11,14 +11,17 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from scoring import rules
+from scoring.rules.game_setup import RULESET_KEYS, SETUP_CHOICES_APPLY_TO
 
 THRESHOLD_TEXT = {"at_least": "at least", "more_than": "more than"}
-# The options RULES.md names for each game; the others change nothing there and are not printed.
+# The options that change each game, in print order; the engine says which apply where.
 RULESET_OPTIONS: dict[str, tuple[str, ...]] = {
-    "balut": ("thresholds", "guess_points"),
-    "jackpot": ("thresholds", "jackpot_bonus", "guess_points"),
-    "bar": (),
-    "barbut4": (),
+    ruleset: tuple(
+        name
+        for name in ("thresholds", "jackpot_bonus", "guess_points")
+        if ruleset in SETUP_CHOICES_APPLY_TO[name]
+    )
+    for ruleset in RULESET_KEYS
 }
 TURN_ENDS = {"bank": "banked", "bust": "bust", "six_sixes": "6-6-6-6"}
 
@@ -37,6 +40,25 @@ class CorrectionLine:
 
 
 @dataclass(frozen=True)
+class SignatureLine:
+    """An active signature as printed: the drawing (PNG bytes), or none for a PIN."""
+
+    player: str
+    when: str
+    drawing_png: bytes | None
+
+
+@dataclass(frozen=True)
+class Verification:
+    """What a fully signed sheet prints for the verify page: the code, its link, the figures."""
+
+    code_line: str
+    game_line: str
+    url: str
+    figure_lines: tuple[str, ...]
+
+
+@dataclass(frozen=True)
 class SheetInfo:
     club: str
     ruleset: str
@@ -50,6 +72,8 @@ class SheetInfo:
     status: str
     corrections: tuple[CorrectionLine, ...] = ()
     blank: bool = False
+    signatures: tuple[SignatureLine, ...] = ()
+    verification: Verification | None = None
 
     @property
     def has_options(self) -> bool:

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from io import BytesIO
 from xml.sax.saxutils import escape
 
-from reportlab.platypus import Flowable, Paragraph, Spacer, Table, TableStyle
+from reportlab.lib.utils import ImageReader
+from reportlab.platypus import Flowable, Image, Paragraph, Spacer, Table, TableStyle
 
 from scoring.rules.results import DRINK_REASONS, GameResult
 
@@ -141,3 +144,73 @@ def corrections(info: SheetInfo) -> list[Flowable]:
     )
     heading = Paragraph(f"Corrections ({len(info.corrections)})", styles.SECTION)
     return [Spacer(0, 4), heading, table]
+
+
+SIGNATURE_IMAGE_HEIGHT = 24.0
+
+
+def signatures(info: SheetInfo) -> list[Flowable]:
+    """Each active signature beside the player's name with its date: the drawing, or "PIN"."""
+    if info.blank or not info.signatures:
+        return []
+    width = styles.FRAME_WIDTH / max(len(info.signatures), 4)
+    cells: list[list[object]] = []
+    for line in info.signatures:
+        mark: object = Paragraph("signed with PIN", styles.CELL)
+        if line.drawing_png:
+            reader = ImageReader(BytesIO(line.drawing_png))
+            pixels_wide, pixels_high = reader.getSize()
+            image_width = min(width - 6, SIGNATURE_IMAGE_HEIGHT * pixels_wide / pixels_high)
+            mark = Image(
+                BytesIO(line.drawing_png), width=image_width, height=SIGNATURE_IMAGE_HEIGHT
+            )
+        cells.append([Paragraph(f"<b>{escape(line.player)}</b>", styles.CELL), mark, line.when])
+    table = Table(
+        [[cell[0] for cell in cells], [cell[1] for cell in cells], [cell[2] for cell in cells]],
+        colWidths=[width] * len(cells),
+        hAlign="LEFT",
+    )
+    table.setStyle(
+        TableStyle(
+            [
+                ("FONT", (0, 2), (-1, 2), styles.FONT, 7),
+                ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+                ("BOX", (0, 0), (-1, -1), 0.4, styles.GRID),
+                ("LINEAFTER", (0, 0), (-2, -1), 0.3, styles.GRID),
+                ("TOPPADDING", (0, 0), (-1, -1), 1),
+                ("BOTTOMPADDING", (0, 0), (-1, -1), 1),
+            ]
+        )
+    )
+    return [Spacer(0, 4), Paragraph("<b>Signed</b>", styles.NOTE), table]
+
+
+class PlainLines(Flowable):
+    """Lines drawn exactly as given, never wrapped, in columns: the verify page's PDF check
+    reads each one back whole."""
+
+    def __init__(self, lines: Sequence[str], *, columns: int = 2, size: float = 7.0) -> None:
+        super().__init__()
+        self.lines = list(lines)
+        self.columns = columns
+        self.size = size
+        self.leading = size + 1.5
+
+    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
+        self.column_width = available_width / self.columns
+        rows = -(-len(self.lines) // self.columns)
+        return available_width, rows * self.leading
+
+    def draw(self) -> None:
+        rows = -(-len(self.lines) // self.columns)
+        self.canv.setFont(styles.FONT, self.size)
+        for index, line in enumerate(self.lines):
+            column, row = divmod(index, rows)
+            y = (rows - row - 1) * self.leading + 1.5
+            self.canv.drawString(column * self.column_width, y, line)
+
+
+def verification_lines(info: SheetInfo) -> list[Flowable]:
+    if info.verification is None:
+        return []
+    return [Spacer(0, 3), PlainLines(info.verification.figure_lines)]

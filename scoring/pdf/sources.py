@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import base64
 from collections.abc import Iterable, Sequence
 from datetime import date
 from typing import IO
@@ -10,14 +11,22 @@ from django.conf import settings
 from django.utils import timezone
 from django.utils.dateformat import format as date_format
 
-from scoring import rules
-from scoring.models import Correction, Game, GamePlayer
+from scoring import rules, verification
+from scoring.models import Correction, Game, GamePlayer, Signature, SignatureMethod
 from scoring.selectors import LoadedGame
 from scoring.sheets import build_sheet
 
 from . import document
 from .document import PrintedSheet
-from .info import CorrectionLine, SheetInfo, describe_turn, guesses_text, options_text
+from .info import (
+    CorrectionLine,
+    SheetInfo,
+    SignatureLine,
+    Verification,
+    describe_turn,
+    guesses_text,
+    options_text,
+)
 
 STARTED_FORMAT = "D j M Y, H:i"
 CORRECTED_FORMAT = "j M Y H:i"
@@ -48,7 +57,40 @@ def correction_line(correction: Correction, loaded: LoadedGame) -> CorrectionLin
     )
 
 
-def sheet_info(loaded: LoadedGame, corrections: Sequence[Correction] = ()) -> SheetInfo:
+def signature_line(signature: Signature, loaded: LoadedGame) -> SignatureLine:
+    players = {player.pk: player.name for player in loaded.players}
+    drawing = None
+    if signature.method == SignatureMethod.DRAWING and signature.image:
+        drawing = base64.b64decode(signature.image.split(",", 1)[-1])
+    return SignatureLine(
+        player=players.get(signature.player_id, ""),
+        when=date_format(timezone.localtime(signature.signed_at), CORRECTED_FORMAT),
+        drawing_png=drawing,
+    )
+
+
+def sheet_verification(
+    loaded: LoadedGame, result: rules.GameResult, site_url: str
+) -> Verification | None:
+    """The code block of a fully signed sheet; None until every player has signed."""
+    code = loaded.game.verification_code
+    if not code:
+        return None
+    return Verification(
+        code_line=verification.code_line(code),
+        game_line=verification.game_line(loaded.game.pk),
+        url=verification.verification_url(site_url or "http://localhost", code),
+        figure_lines=tuple(verification.figure_lines(result)),
+    )
+
+
+def sheet_info(
+    loaded: LoadedGame,
+    corrections: Sequence[Correction] = (),
+    *,
+    signatures: Sequence[Signature] = (),
+    verified: Verification | None = None,
+) -> SheetInfo:
     game, setup = loaded.game, loaded.setup
     scorer = "none"
     if game.scorer is not None:
@@ -67,11 +109,26 @@ def sheet_info(loaded: LoadedGame, corrections: Sequence[Correction] = ()) -> Sh
         guesses=guesses_text(setup),
         status="finished" if loaded.state.complete else "in progress",
         corrections=tuple(correction_line(c, loaded) for c in corrections),
+        signatures=tuple(
+            signature_line(signature, loaded)
+            for signature in signatures
+            if signature.voided_at is None
+        ),
+        verification=verified,
     )
 
 
-def printed_game(loaded: LoadedGame, corrections: Sequence[Correction] = ()) -> PrintedSheet:
-    return PrintedSheet(sheet=build_sheet(loaded), info=sheet_info(loaded, corrections))
+def printed_game(
+    loaded: LoadedGame,
+    corrections: Sequence[Correction] = (),
+    *,
+    signatures: Sequence[Signature] = (),
+    site_url: str = "",
+) -> PrintedSheet:
+    sheet = build_sheet(loaded)
+    verified = sheet_verification(loaded, sheet.result, site_url)
+    info = sheet_info(loaded, corrections, signatures=signatures, verified=verified)
+    return PrintedSheet(sheet=sheet, info=info)
 
 
 def blank_sheet(ruleset: str, players: int) -> PrintedSheet:

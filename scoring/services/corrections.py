@@ -8,8 +8,8 @@ from django.db import transaction
 from django.utils import timezone
 
 from scoring import rules
-from scoring.models import Correction, Game, GameStatus, Turn
-from scoring.permissions import can_correct
+from scoring.models import Correction, Game, GameStatus, Signature, Turn
+from scoring.permissions import can_correct, correction_refusal
 from scoring.selectors import engine_turns, load_game, turn_outcomes
 
 
@@ -25,9 +25,7 @@ def correct_turn(
     """Replace turn `number` (wrong dice, wrong box) if every turn stays valid after it."""
     game = Game.objects.select_for_update().get(pk=game.pk)
     if not can_correct(corrected_by, game):
-        raise PermissionDenied(
-            "Only the game's scorer, while the game is open, or the secretary may correct it."
-        )
+        raise PermissionDenied(correction_refusal(corrected_by, game))
     if not reason.strip():
         raise ValidationError({"reason": "Say why the turn is corrected."})
     loaded = load_game(game)
@@ -67,8 +65,18 @@ def correct_turn(
     correction.save()
     turn.record = after
     _rewrite_outcomes(loaded.turns, state)
+    _void_signatures(game, correction)
     _set_status(game, complete=state.complete)
     return correction
+
+
+def _void_signatures(game: Game, correction: Correction) -> None:
+    """The players signed the sheet as it was: each signature is voided, never deleted, so they
+    sign the corrected sheet again and the history shows both. The code goes with them."""
+    Signature.objects.filter(game=game, voided_at__isnull=True).update(
+        voided_at=correction.corrected_at, voided_by_correction=correction
+    )
+    game.verification_code = ""
 
 
 def _rewrite_outcomes(turns: tuple[Turn, ...], state: rules.Game) -> None:
@@ -85,4 +93,4 @@ def _set_status(game: Game, *, complete: bool) -> None:
         game.status, game.finished_at = GameStatus.FINISHED, now
     elif not complete:
         game.status, game.finished_at = GameStatus.IN_PROGRESS, None
-    game.save(update_fields=["updated_at", "status", "finished_at"])
+    game.save(update_fields=["updated_at", "status", "finished_at", "verification_code"])

@@ -10,10 +10,11 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods
 
+from league.services.ledger import book_game_debts
 from scoring.models import Game
-from scoring.permissions import can_correct
+from scoring.permissions import can_correct, correction_refusal
 from scoring.record_forms import correction_form
-from scoring.selectors import game_corrections, load_game
+from scoring.selectors import active_signature_count, game_corrections, load_game
 from scoring.services.corrections import correct_turn as correct_turn_service
 from scoring.turn_lines import correction_lines, turn_line
 
@@ -25,9 +26,7 @@ def correct_turn(request: HttpRequest, game_id: int, number: int) -> HttpRespons
         # Scorers sign in with their PIN, not the admin's password page.
         return redirect_to_login(request.get_full_path(), reverse("scoring:signin"))
     if not can_correct(request.user, game):
-        raise PermissionDenied(
-            "Only the game's scorer, while the game is open, or the secretary may correct it."
-        )
+        raise PermissionDenied(correction_refusal(request.user, game))
     loaded = load_game(game)
     if number >= len(loaded.turns):
         raise Http404("This game has no such turn.")
@@ -36,6 +35,7 @@ def correct_turn(request: HttpRequest, game_id: int, number: int) -> HttpRespons
         game.ruleset, turn.record, request.POST if request.method == "POST" else None
     )
     status, error = 200, ""
+    signed = active_signature_count(game)
     if request.method == "POST":
         if form.is_valid():
             try:
@@ -49,7 +49,12 @@ def correct_turn(request: HttpRequest, game_id: int, number: int) -> HttpRespons
             except ValidationError as refused:
                 error = " ".join(refused.messages)
             else:
-                messages.success(request, f"Turn {number + 1} is corrected.")
+                # A correction can change who came last, or finish the game: rebook its drinks.
+                book_game_debts(game=game)
+                voided = (
+                    " The signatures are void: the players sign the sheet again." if signed else ""
+                )
+                messages.success(request, f"Turn {number + 1} is corrected.{voided}")
                 return redirect("scoring:game", game_id=game.pk)
         status = 422
     earlier = [c for c in game_corrections(game) if c.turn_id == turn.pk]
@@ -59,5 +64,6 @@ def correct_turn(request: HttpRequest, game_id: int, number: int) -> HttpRespons
         "form": form,
         "error": error,
         "corrections": correction_lines(earlier),
+        "signed": signed,
     }
     return render(request, "scoring/correct_turn.html", context, status=status)

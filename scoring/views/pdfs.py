@@ -18,7 +18,12 @@ from django.views.decorators.http import require_GET, require_http_methods
 from scoring import pdf, rules
 from scoring.models import Game
 from scoring.roles import is_secretary
-from scoring.selectors import game_corrections, games_started_between, load_game
+from scoring.selectors import (
+    game_corrections,
+    game_signatures,
+    games_started_between,
+    load_game,
+)
 
 PDF = "application/pdf"
 # A club night bigger than this is refused: the secretary prints it in parts.
@@ -30,7 +35,12 @@ SPOOL_BYTES = 8 * 1024 * 1024
 @require_GET
 def game_sheet_pdf(request: HttpRequest, game_id: int) -> HttpResponse:
     game = get_object_or_404(Game.objects.select_related("scorer"), pk=game_id)
-    content = pdf.game_sheet_pdf(load_game(game), game_corrections(game))
+    content = pdf.game_sheet_pdf(
+        load_game(game),
+        game_corrections(game),
+        signatures=game_signatures(game),
+        site_url=request.build_absolute_uri("/"),
+    )
     response = HttpResponse(content, content_type=PDF)
     response["Content-Disposition"] = f'inline; filename="balutclub-game-{game.pk}.pdf"'
     return response

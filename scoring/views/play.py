@@ -10,6 +10,8 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
+from league.selectors import house_rules
+from league.services.ledger import book_game_debts
 from scoring import rules
 from scoring.forms import BarbutTurnForm, FiveDiceTurnForm, TurnSubmission
 from scoring.models import Game
@@ -31,7 +33,8 @@ def play_context(
     request: HttpRequest, loaded: LoadedGame, *, notice: str = "", error: str = ""
 ) -> dict[str, object]:
     state = loaded.state
-    sheet = build_sheet(loaded)
+    # The club's house rules: the sheet shows the drinks and register claims the books keep.
+    sheet = build_sheet(loaded, loaded.result(house_rules()))
     can_record = can_record_turns(request.user, loaded.game) and not state.complete
     may_correct = can_correct(request.user, loaded.game)
     context: dict[str, object] = {
@@ -96,6 +99,9 @@ def record_turn_view(request: HttpRequest, game_id: int) -> HttpResponse:
         return _answer(request, load_game(game), error=_message(stale), status=409)
     except ValidationError as refused:
         return _answer(request, load_game(game), error=_message(refused), status=422)
+    if recorded.loaded.game.is_finished:
+        # Booked here, not in record_turn, whose queries must cost the same on every turn.
+        book_game_debts(game=recorded.loaded.game)
     return _answer(request, recorded.loaded, notice=_turn_notice(recorded.loaded, recorded.turn))
 
 

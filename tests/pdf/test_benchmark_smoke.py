@@ -16,4 +16,4 @@ def test_pdf_benchmark_produces_figures() -> None:
     report = result.report()
     assert "one 8-player jackpot sheet" in report
     assert "club night of 4 sheets" in report
-    assert "4 queries" in report
+    assert "5 queries" in report

@@ -2,21 +2,25 @@
 
 from __future__ import annotations
 
+import base64
 import json
 import uuid
 from collections.abc import Sequence
+from io import BytesIO
 from pathlib import Path
 from typing import Any
 
 from django.contrib.auth.models import User
+from PIL import Image, ImageDraw
 
 from scoring import rules
-from scoring.models import Game, Member
+from scoring.models import Game, Member, Signature, SignatureMethod
 from scoring.roles import secretary_group
 from scoring.selectors import load_game
 from scoring.services.games import Seat, start_game
 from scoring.services.members import create_member
 from scoring.services.records import import_game_record
+from scoring.services.signing import sign_sheet
 from scoring.services.turns import RecordedTurn, record_turn
 
 PIN = "1234"
@@ -119,3 +123,46 @@ def example_names(*, invalid: bool) -> list[str]:
 
 def imported(name: str, *, by: User | None = None) -> Game:
     return import_game_record(data=example(name), imported_by=by, source=f"test:{name}")
+
+
+def png_bytes(width: int = 400, height: int = 150, *, ink: bool = True) -> bytes:
+    """A PNG as the signature pad sends it: black ink on a see-through background."""
+    image = Image.new("RGBA", (width, height), (0, 0, 0, 0))
+    if ink:
+        ImageDraw.Draw(image).line(
+            [(10, height - 20), (width // 3, 15), (width - 10, height // 2)],
+            fill=(0, 0, 0, 255),
+            width=4,
+        )
+    out = BytesIO()
+    image.save(out, format="PNG")
+    return out.getvalue()
+
+
+def drawing(width: int = 400, height: int = 150, *, ink: bool = True) -> str:
+    """The PNG as a data URL, the form the signature pad posts."""
+    return "data:image/png;base64," + base64.b64encode(png_bytes(width, height, ink=ink)).decode(
+        "ascii"
+    )
+
+
+def sign_all(game: Game) -> list[Signature]:
+    """Every player who has not signed signs: a member by PIN, a guest by drawing."""
+    game.refresh_from_db()
+    signed = set(game.signatures.filter(voided_at__isnull=True).values_list("player", flat=True))
+    signatures = []
+    for player in game.players.select_related("member").order_by("seat"):
+        if player.pk in signed:
+            continue
+        if player.member is not None:
+            signatures.append(
+                sign_sheet(game=game, player=player, method=SignatureMethod.PIN, pin=PIN)
+            )
+        else:
+            signatures.append(
+                sign_sheet(
+                    game=game, player=player, method=SignatureMethod.DRAWING, drawing=drawing()
+                )
+            )
+    game.refresh_from_db()
+    return signatures

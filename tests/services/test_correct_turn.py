@@ -18,6 +18,7 @@ from tests.services.helpers import (
     play_boxes,
     scorer_of,
     secretary,
+    sign_all,
 )
 
 pytestmark = pytest.mark.django_db
@@ -132,14 +133,25 @@ def test_only_the_scorer_or_the_secretary_may_correct_an_open_game() -> None:
     assert Turn.objects.get(game=game, number=0).score == 16
 
 
-def test_the_scorer_cannot_correct_a_finished_game_but_the_secretary_can() -> None:
+def test_the_scorer_can_correct_a_finished_game_until_every_player_has_signed() -> None:
     game = new_game("bar")
     fill_game(game)
+
+    correct(game, 0, {"box": "fours", "dice": [4, 4, 4, 4, 2]})
+
     game.refresh_from_db()
+    assert Turn.objects.get(game=game, number=0).score == 16
+    assert game.status == GameStatus.FINISHED
+
+
+def test_the_scorer_cannot_correct_a_signed_game_but_the_secretary_can() -> None:
+    game = new_game("bar")
+    fill_game(game)
+    sign_all(game)
     finished_at = game.finished_at
     before = snapshot(game)
 
-    with pytest.raises(PermissionDenied):
+    with pytest.raises(PermissionDenied, match="only the secretary"):
         correct(game, 0, {"box": "fours", "dice": [4, 4, 4, 4, 2]})
     assert snapshot(game) == before
 

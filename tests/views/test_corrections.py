@@ -19,6 +19,7 @@ from tests.services.helpers import (
     play_boxes,
     scorer_of,
     secretary,
+    sign_all,
 )
 
 pytestmark = pytest.mark.django_db
@@ -239,9 +240,10 @@ def test_a_member_who_is_not_the_scorer_is_forbidden(client: Client) -> None:
     assert snapshot(game) == before
 
 
-def test_the_scorer_may_not_correct_a_finished_game_but_the_secretary_may(client: Client) -> None:
+def test_the_scorer_may_not_correct_a_signed_game_but_the_secretary_may(client: Client) -> None:
     game = new_game("bar")
     fill_game(game)
+    sign_all(game)
     data = {"dice": "44442", "box": "fours", "reason": "Checked the paper"}
 
     assert as_scorer(client, game).post(url(game, 0), data).status_code == 403

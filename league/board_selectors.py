@@ -1,0 +1,161 @@
+"""What the bar's TV board shows, and the fingerprint it is re-sent against. Nothing here writes.
+
+The board polls every few seconds all evening, so `board_version` is the cheap part: three
+aggregate queries and no rendering; `board` runs only when the version has moved.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from datetime import datetime, time
+
+from django.db.models import Count, Max, Prefetch, Sum
+from django.utils import timezone
+
+from league.models import DebtStatus, DrinkDebt, RegisterEntry
+from scoring import rules
+from scoring.models import Game, GamePlayer, GameStatus, Turn
+from scoring.selectors import load_prefetched_game
+
+MAX_TABLES = 6
+MAX_BALUTS = 12
+MAX_ENTRIES = 5
+MAX_DEBTORS = 8
+
+
+@dataclass(frozen=True)
+class TablePlayer:
+    name: str
+    score: int
+    points: int | None
+    rank: int
+    next: bool
+
+
+@dataclass(frozen=True)
+class Table:
+    game: Game
+    title: str
+    players: list[TablePlayer]
+    turn: int
+    total_turns: int | None
+
+
+@dataclass(frozen=True)
+class BarHigh:
+    name: str
+    total: int
+    game_id: int
+    started_at: datetime
+
+
+@dataclass(frozen=True)
+class Debtor:
+    name: str
+    rounds: int
+
+
+@dataclass(frozen=True)
+class Board:
+    tables: list[Table]
+    bar_high: BarHigh | None
+    baluts_today: list[Turn]
+    entries: list[RegisterEntry]
+    debtors: list[Debtor]
+
+
+def start_of_today() -> datetime:
+    """Midnight in the club's time zone: "today" is the bar's evening, not UTC's."""
+    return timezone.make_aware(datetime.combine(timezone.localdate(), time.min))
+
+
+def board_version(*, fragment: bool) -> str:
+    """An ETag for the board: it changes with every turn, correction or signature (each moves
+    a game's `updated_at`), every register entry and every debt booked or settled, and at
+    midnight (today's Baluts start again). The page and its fragment differ, so they do too."""
+    games = Game.objects.aggregate(latest=Max("updated_at"), count=Count("id"))
+    entries = RegisterEntry.objects.aggregate(latest=Max("id"), count=Count("id"))
+    debts = DrinkDebt.objects.aggregate(
+        created=Max("created_at"),
+        settled=Max("settled_at"),
+        voided=Max("voided_at"),
+        count=Count("id"),
+    )
+    parts = [fragment, timezone.localdate(), games, entries, debts]
+    return hashlib.sha256(repr(parts).encode()).hexdigest()[:32]
+
+
+def board() -> Board:
+    """Nine queries, however many games, turns or debts there are."""
+    return Board(
+        tables=_tables(),
+        bar_high=_bar_high(),
+        baluts_today=list(
+            Turn.objects.filter(
+                # Every turn moves its game's updated_at: asking only today's games lets the
+                # database find tonight's turns by game instead of reading every turn ever.
+                game__in=Game.objects.filter(updated_at__gte=start_of_today()).values("id"),
+                box="balut",
+                score__gt=0,
+                recorded_at__gte=start_of_today(),
+            )
+            .select_related("player", "game")
+            .order_by("-recorded_at")[:MAX_BALUTS]
+        ),
+        entries=list(RegisterEntry.objects.order_by("-date", "-id")[:MAX_ENTRIES]),
+        debtors=[
+            Debtor(row["debtor__name"], row["rounds"])
+            for row in DrinkDebt.objects.filter(status=DebtStatus.OWED)
+            .values("debtor__name")
+            .annotate(rounds=Count("id"))
+            .order_by("-rounds", "debtor__name")[:MAX_DEBTORS]
+        ],
+    )
+
+
+def _tables() -> list[Table]:
+    games = (
+        Game.objects.filter(status=GameStatus.IN_PROGRESS)
+        .prefetch_related(
+            Prefetch("players", queryset=GamePlayer.objects.order_by("seat")),
+            Prefetch("turns", queryset=Turn.objects.order_by("number")),
+        )
+        .order_by("-updated_at", "-id")[:MAX_TABLES]
+    )
+    tables = []
+    for game in games:
+        try:
+            loaded = load_prefetched_game(game)
+        except rules.RuleError:
+            continue  # only a hand-edited database has a game the engine cannot replay
+        result = loaded.result()
+        next_seat = loaded.state.next_seat
+        state = loaded.state
+        tables.append(
+            Table(
+                game=game,
+                title=rules.RULESET_TITLES[game.ruleset],
+                players=[
+                    TablePlayer(p.name, p.score, p.total_points, p.rank, p.seat == next_seat)
+                    for p in result.players
+                ],
+                turn=state.turn_count,
+                total_turns=state.total_turns if isinstance(state, rules.FiveDiceGame) else None,
+            )
+        )
+    return tables
+
+
+def _bar_high() -> BarHigh | None:
+    # A bar total is the plain sum of its boxes (RULES.md), so the database adds them up.
+    row = (
+        Turn.objects.filter(game__ruleset="bar", game__status=GameStatus.FINISHED)
+        .values("game_id", "player_id", "player__name", "game__started_at")
+        .annotate(total=Sum("score"))
+        .order_by("-total", "game__started_at")
+        .first()
+    )
+    if row is None:
+        return None
+    return BarHigh(row["player__name"], row["total"], row["game_id"], row["game__started_at"])

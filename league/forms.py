@@ -1,0 +1,222 @@
+"""Forms of the league's pages: they validate and convert; the services decide and write."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.db.models import QuerySet
+
+from league.models import (
+    ClubSettings,
+    DebtStatus,
+    DrinkDebt,
+    DrinkReason,
+    RecordKind,
+    RegisterEntry,
+)
+from scoring import rules
+from scoring.models import Member, Ruleset
+from scoring.rules.options import JACKPOT_BONUS_CHOICES, MAX_GUESS_POINTS, THRESHOLD_CHOICES
+
+MAX_NOTE_LENGTH = 1000
+ANY = [("", "Any")]
+
+
+class FilterForm(forms.Form):
+    """A table's filters, read from the query string: a value that is not one of the choices
+    is dropped (the table shows unfiltered), never a 500."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for field in self.fields.values():
+            select = isinstance(field.widget, forms.Select)
+            field.widget.attrs["class"] = "form-select" if select else "form-control"
+
+
+class RegisterFilterForm(FilterForm):
+    kind = forms.ChoiceField(label="High or low", choices=ANY + RecordKind.choices, required=False)
+    year = forms.TypedChoiceField(label="Year", coerce=int, required=False, empty_value=None)
+    player = forms.CharField(label="Player", max_length=100, required=False)
+
+    def __init__(self, data: Any, *, years: list[int]) -> None:
+        super().__init__(data)
+        field = self.fields["year"]
+        assert isinstance(field, forms.TypedChoiceField)
+        field.choices = ANY + [(year, str(year)) for year in years]
+
+    def apply(self, entries: QuerySet[RegisterEntry]) -> QuerySet[RegisterEntry]:
+        self.is_valid()
+        data = self.cleaned_data
+        if data.get("kind"):
+            entries = entries.filter(kind=data["kind"])
+        if data.get("year") is not None:
+            entries = entries.filter(date__year=data["year"])
+        if data.get("player"):
+            entries = entries.filter(player_name__icontains=data["player"])
+        return entries
+
+
+class LedgerFilterForm(FilterForm):
+    status = forms.ChoiceField(choices=ANY + DebtStatus.choices, required=False)
+    reason = forms.ChoiceField(choices=ANY + DrinkReason.choices, required=False)
+    member = forms.ModelChoiceField(
+        queryset=Member.objects.all(), required=False, empty_label="Anyone"
+    )
+    game = forms.IntegerField(label="Game #", min_value=1, required=False)
+
+    def apply(self, debts: QuerySet[DrinkDebt]) -> QuerySet[DrinkDebt]:
+        # Each valid filter applies even when another is not (cleaned_data lacks that one).
+        self.is_valid()
+        data = self.cleaned_data
+        if data.get("status"):
+            debts = debts.filter(status=data["status"])
+        if data.get("reason"):
+            debts = debts.filter(reason=data["reason"])
+        if data.get("member") is not None:
+            debts = debts.filter(debtor_member=data["member"])
+        if data.get("game") is not None:
+            debts = debts.filter(game_id=data["game"])
+        return debts
+
+
+class NoteForm(forms.Form):
+    """The secretary's note on a claim: optional to ratify, required to reject (the service
+    says so)."""
+
+    note = forms.CharField(max_length=MAX_NOTE_LENGTH, required=False, strip=True)
+
+
+class WriteOffForm(forms.Form):
+    reason = forms.CharField(
+        max_length=MAX_NOTE_LENGTH,
+        error_messages={"required": "Say why the round is written off."},
+    )
+
+
+class HistoricEntryForm(forms.ModelForm):
+    """A record from a paper sheet; the scan is checked by the model's validator."""
+
+    class Meta:
+        model = RegisterEntry
+        fields = ["date", "player_name", "member", "score", "kind", "ruleset", "scan", "note"]
+        widgets = {
+            "date": forms.DateInput(attrs={"type": "date"}),
+            "note": forms.Textarea(attrs={"rows": 2}),
+            "scan": forms.ClearableFileInput(
+                attrs={"accept": "image/jpeg,image/png,application/pdf"}
+            ),
+        }
+        help_texts = {
+            "member": "If the player is (or was) a member.",
+            "scan": "A photo (JPEG, PNG) or a PDF of the paper sheet, at most 10 MB.",
+        }
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["ruleset"].initial = Ruleset.BAR
+        self.fields["scan"].required = True
+
+
+OPTION_NAMES = ("thresholds", "jackpot_bonus", "guess_points")
+
+
+def _thresholds(title: str) -> forms.ChoiceField:
+    return forms.ChoiceField(
+        label=f"{title}: category targets",
+        choices=[(value, value.replace("_", " ")) for value in THRESHOLD_CHOICES],
+    )
+
+
+def _guess_points(title: str) -> forms.IntegerField:
+    return forms.IntegerField(
+        label=f"{title}: guess points", min_value=0, max_value=MAX_GUESS_POINTS
+    )
+
+
+class ClubSettingsForm(forms.ModelForm):
+    """The settings page and the admin alike; both save through update_club_settings.
+
+    The default options are fields named `<game>_<option>`, one for each option RULES.md
+    applies to that game (scoring.rules.game_setup.SETUP_CHOICES_APPLY_TO); declared on the
+    class so the admin, which lays out a form's declared fields, shows them too.
+    """
+
+    balut_thresholds = _thresholds(rules.RULESET_TITLES["balut"])
+    balut_guess_points = _guess_points(rules.RULESET_TITLES["balut"])
+    jackpot_thresholds = _thresholds(rules.RULESET_TITLES["jackpot"])
+    jackpot_jackpot_bonus = forms.ChoiceField(
+        label=f"{rules.RULESET_TITLES['jackpot']}: jackpot bonus",
+        choices=[(value, value) for value in JACKPOT_BONUS_CHOICES],
+    )
+    jackpot_guess_points = _guess_points(rules.RULESET_TITLES["jackpot"])
+
+    class Meta:
+        model = ClubSettings
+        fields = [
+            "club_name",
+            "drinks_in_balut",
+            "drinks_in_jackpot",
+            *(f"{key}_register_{end}" for key in Ruleset.values for end in ("high", "low")),
+        ]
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for ruleset in Ruleset.values:
+            title = rules.RULESET_TITLES[ruleset]
+            self.fields[f"{ruleset}_register_high"].label = f"{title}: register above"
+            self.fields[f"{ruleset}_register_low"].label = f"{title}: register below"
+            options = rules.parse_options(self.instance.default_options.get(ruleset))
+            for name in OPTION_NAMES:
+                field = f"{ruleset}_{name}"
+                if field in self.fields:
+                    self.fields[field].initial = getattr(options, name)
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        for ruleset in Ruleset.values:
+            high = cleaned.get(f"{ruleset}_register_high")
+            low = cleaned.get(f"{ruleset}_register_low")
+            if (high is None) != (low is None):
+                self.add_error(
+                    f"{ruleset}_register_low" if low is None else f"{ruleset}_register_high",
+                    "Give both bounds, or neither for no register in this game.",
+                )
+            elif high is not None and low is not None and low > high:
+                self.add_error(f"{ruleset}_register_low", "The low bound is above the high one.")
+        return cleaned
+
+    def drink_fields(self) -> list[forms.BoundField]:
+        return [self["drinks_in_balut"], self["drinks_in_jackpot"]]
+
+    def bound_pairs(self) -> list[tuple[forms.BoundField, forms.BoundField]]:
+        """Each game's two register bounds, side by side on the page."""
+        return [
+            (self[f"{ruleset}_register_high"], self[f"{ruleset}_register_low"])
+            for ruleset in Ruleset.values
+        ]
+
+    def option_fields(self) -> list[forms.BoundField]:
+        return [self[name] for name in self.fields if name.endswith(OPTION_NAMES)]
+
+    def register_bounds(self) -> dict[str, rules.RegisterBounds | None]:
+        bounds: dict[str, rules.RegisterBounds | None] = {}
+        for ruleset in Ruleset.values:
+            high = self.cleaned_data.get(f"{ruleset}_register_high")
+            low = self.cleaned_data.get(f"{ruleset}_register_low")
+            bounds[ruleset] = (
+                None if high is None or low is None else rules.RegisterBounds(high=high, low=low)
+            )
+        return bounds
+
+    def default_options(self) -> dict[str, dict[str, object]]:
+        options: dict[str, dict[str, object]] = {}
+        for ruleset in Ruleset.values:
+            chosen = {
+                name: self.cleaned_data[f"{ruleset}_{name}"]
+                for name in OPTION_NAMES
+                if f"{ruleset}_{name}" in self.cleaned_data
+            }
+            if chosen:
+                options[ruleset] = chosen
+        return options

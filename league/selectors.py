@@ -1,0 +1,130 @@
+"""Reading the league's books. Nothing here writes; every list costs a fixed number of queries."""
+
+from __future__ import annotations
+
+from django.db.models import Count, F, IntegerField, OuterRef, Q, QuerySet, Subquery, Value, Window
+from django.db.models.functions import Coalesce, RowNumber
+
+from league.models import (
+    ClaimStatus,
+    ClubSettings,
+    DebtStatus,
+    DrinkDebt,
+    RecordKind,
+    RegisterClaim,
+    RegisterEntry,
+)
+from scoring import rules
+from scoring.models import GamePlayer, GameStatus, Member, Ruleset
+
+
+def club_settings() -> ClubSettings:
+    """The club's settings; the defaults (unsaved) until the secretary first saves them."""
+    return ClubSettings.objects.filter(pk=ClubSettings.SINGLETON_ID).first() or ClubSettings()
+
+
+def house_rules(settings: ClubSettings | None = None) -> rules.HouseRules:
+    """The engine's house rules as the club set them: what the books and the sheets count by."""
+    settings = settings or club_settings()
+    bounds = {}
+    for ruleset in Ruleset.values:
+        high, low = settings.register_bound_pair(ruleset)
+        if high is not None and low is not None:
+            bounds[ruleset] = rules.RegisterBounds(high=high, low=low)
+    return rules.HouseRules(
+        drinks_in_balut=settings.drinks_in_balut,
+        drinks_in_jackpot=settings.drinks_in_jackpot,
+        register_bounds=bounds,
+    )
+
+
+def default_options(ruleset: str, settings: ClubSettings | None = None) -> rules.Options:
+    """The options a new game of `ruleset` starts with, as the club set them."""
+    settings = settings or club_settings()
+    return rules.parse_options(settings.default_options.get(ruleset))
+
+
+def register_entries() -> QuerySet[RegisterEntry]:
+    return RegisterEntry.objects.select_related("member", "game")
+
+
+def highest_to_date() -> list[RegisterEntry]:
+    """The highest register score of each game, one query: the first line of the page.
+
+    A tie goes to whoever got there first.
+    """
+    return list(
+        RegisterEntry.objects.filter(kind=RecordKind.HIGH)
+        .annotate(
+            place=Window(
+                RowNumber(),
+                partition_by=[F("ruleset")],
+                order_by=[F("score").desc(), F("date").asc(), F("id").asc()],
+            )
+        )
+        .filter(place=1)
+        .select_related("game")
+        .order_by("-score", "ruleset")
+    )
+
+
+def pending_claims() -> list[RegisterClaim]:
+    return list(
+        RegisterClaim.objects.filter(status=ClaimStatus.PENDING)
+        .select_related("game", "player")
+        .order_by("created_at", "id")
+    )
+
+
+def register_years() -> list[int]:
+    return [day.year for day in RegisterEntry.objects.dates("date", "year", order="DESC")]
+
+
+def ledger_debts() -> QuerySet[DrinkDebt]:
+    return DrinkDebt.objects.select_related("game", "debtor", "settled_by__member")
+
+
+def members_overview() -> QuerySet[Member]:
+    """Every member with `games_played` (finished games) and `rounds_owed` (outstanding).
+
+    Correlated counts, not two Count() joins, which would multiply each other's rows.
+    """
+    played = (
+        GamePlayer.objects.filter(member=OuterRef("pk"), game__status=GameStatus.FINISHED)
+        .order_by()
+        .values("member")
+        .annotate(n=Count("pk"))
+        .values("n")
+    )
+    owed = (
+        DrinkDebt.objects.filter(debtor_member=OuterRef("pk"), status=DebtStatus.OWED)
+        .order_by()
+        .values("debtor_member")
+        .annotate(n=Count("pk"))
+        .values("n")
+    )
+    return Member.objects.annotate(
+        games_played=Coalesce(Subquery(played, output_field=IntegerField()), Value(0)),
+        rounds_owed=Coalesce(Subquery(owed, output_field=IntegerField()), Value(0)),
+    )
+
+
+def member_balances() -> list[Member]:
+    """Members who owe rounds now, most owed first: the ledger's head."""
+    return list(
+        Member.objects.annotate(
+            rounds_owed=Count("drink_debts", filter=Q(drink_debts__status=DebtStatus.OWED))
+        )
+        .filter(rounds_owed__gt=0)
+        .order_by("-rounds_owed", "known_as")
+    )
+
+
+def guests_owing() -> list[dict[str, object]]:
+    """Guests' outstanding rounds by name: they have no member row to carry a balance."""
+    return list(
+        DrinkDebt.objects.filter(status=DebtStatus.OWED, debtor_member__isnull=True)
+        .values("debtor__name")
+        .annotate(rounds_owed=Count("pk"))
+        .order_by("-rounds_owed", "debtor__name")
+    )

@@ -1,0 +1,129 @@
+"""The drinks ledger (house rules of 2007): the rounds a finished game leaves owing.
+
+The debts are exactly the drinks of the rules engine's result for the game, computed with the
+club's house rules (so drinks switched off for a game are not booked, and 4-Dice Barbut never
+books any). Nothing is ever deleted: a debt is settled, written off, or voided when a
+correction means it no longer holds.
+
+Booking is called where a game finishes: after the turn that finished it (scoring's
+record_turn_view), after a correction, and after an import. It is idempotent.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from django.contrib.auth.models import User
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import transaction
+from django.db.models import Max
+from django.utils import timezone
+
+from league.models import DebtStatus, DrinkDebt
+from league.selectors import house_rules
+from scoring import rules
+from scoring.models import Game, GamePlayer
+from scoring.roles import is_secretary
+from scoring.selectors import load_game
+
+# What makes two debts the same debt, whatever their place in the list: who, why, which turn.
+DebtKey = tuple[int, str, int | None]
+
+
+@transaction.atomic
+def book_game_debts(*, game: Game) -> list[DrinkDebt]:
+    """The game's standing debts, in the order of the engine's drinks list.
+
+    Debts already booked that still hold are kept as they are (settled ones too); those that
+    no longer hold after a correction are voided if still owed, and kept if already settled or
+    written off (that round was bought, or forgiven); new ones are booked.
+    """
+    game = Game.objects.select_for_update().get(pk=game.pk)
+    loaded = load_game(game)
+    drinks = loaded.result(house_rules()).drinks if game.is_finished else ()
+    booked = DrinkDebt.objects.filter(game=game).select_related("debtor").order_by("sequence")
+    standing: dict[DebtKey, list[DrinkDebt]] = defaultdict(list)
+    for debt in booked.exclude(status=DebtStatus.VOIDED):
+        standing[(debt.debtor.seat, debt.reason, debt.turn)].append(debt)
+    last = booked.aggregate(last=Max("sequence"))["last"]
+    next_sequence = 0 if last is None else last + 1
+    debts: list[DrinkDebt] = []
+    new: list[DrinkDebt] = []
+    for drink in drinks:
+        matches = standing[(drink.seat, drink.reason, drink.turn)]
+        if matches:
+            debts.append(matches.pop(0))
+            continue
+        debt = _debt(game, loaded.players[drink.seat], drink, next_sequence + len(new))
+        new.append(debt)
+        debts.append(debt)
+    _void([debt for left in standing.values() for debt in left])
+    for debt in new:
+        debt.full_clean()
+    DrinkDebt.objects.bulk_create(new)
+    return debts
+
+
+def _debt(game: Game, player: GamePlayer, drink: rules.Drink, sequence: int) -> DrinkDebt:
+    return DrinkDebt(
+        game=game,
+        debtor=player,
+        debtor_member=player.member,
+        reason=drink.reason,
+        owed_to=", ".join(drink.owed_to),
+        turn=drink.turn,
+        sequence=sequence,
+    )
+
+
+def _void(no_longer_held: list[DrinkDebt]) -> None:
+    now = timezone.now()
+    owed = [debt for debt in no_longer_held if debt.status == DebtStatus.OWED]
+    for debt in owed:
+        debt.status, debt.voided_at = DebtStatus.VOIDED, now
+        debt.full_clean()
+    DrinkDebt.objects.bulk_update(owed, ["status", "voided_at"])
+
+
+def may_settle(user: User, debt: DrinkDebt) -> bool:
+    """The secretary, or the member who owes the round."""
+    if is_secretary(user):
+        return True
+    member = getattr(user, "member", None)
+    return member is not None and debt.debtor_member_id == member.pk
+
+
+def _owed(debt: DrinkDebt) -> DrinkDebt:
+    debt = DrinkDebt.objects.select_for_update().select_related("debtor").get(pk=debt.pk)
+    if debt.status != DebtStatus.OWED:
+        raise ValidationError(
+            f"This round is already {debt.get_status_display().lower()}: nothing changed."
+        )
+    return debt
+
+
+@transaction.atomic
+def settle_debt(*, debt: DrinkDebt, by: User) -> DrinkDebt:
+    """The round was bought: by the secretary, or by the member who owed it."""
+    if not may_settle(by, debt):
+        raise PermissionDenied("Only the secretary or the member who owes the round settles it.")
+    debt = _owed(debt)
+    debt.status, debt.settled_by, debt.settled_at = DebtStatus.SETTLED, by, timezone.now()
+    debt.full_clean()
+    debt.save(update_fields=["status", "settled_by", "settled_at"])
+    return debt
+
+
+@transaction.atomic
+def write_off_debt(*, debt: DrinkDebt, by: User, reason: str) -> DrinkDebt:
+    """Forgiven by the secretary, who says why; the debt stays in the ledger as written off."""
+    if not is_secretary(by):
+        raise PermissionDenied("Only the secretary writes off a round.")
+    if not reason.strip():
+        raise ValidationError({"write_off_reason": "Say why the round is written off."})
+    debt = _owed(debt)
+    debt.status, debt.settled_by, debt.settled_at = DebtStatus.WRITTEN_OFF, by, timezone.now()
+    debt.write_off_reason = reason.strip()
+    debt.full_clean()
+    debt.save(update_fields=["status", "settled_by", "settled_at", "write_off_reason"])
+    return debt

@@ -1,0 +1,64 @@
+"""The secretary's care of members: details, PINs, and who is still a member.
+
+A member is created by scoring.services.members.create_member (a user of their own with it);
+these change one afterwards.
+"""
+
+from __future__ import annotations
+
+from django.contrib.auth.hashers import make_password
+from django.contrib.auth.models import User
+from django.core.exceptions import PermissionDenied
+from django.db import transaction
+
+from scoring.models import Member
+from scoring.roles import is_secretary
+from scoring.services.members import validate_pin
+
+
+def _require_secretary(by: User) -> None:
+    if not is_secretary(by):
+        raise PermissionDenied("Only the secretary changes members.")
+
+
+@transaction.atomic
+def update_member(
+    *, member: Member, by: User, name: str, known_as: str, email: str, is_active: bool
+) -> Member:
+    """A member's details. `known_as` names them on new sheets; sheets already kept keep the
+    name they were played under."""
+    _require_secretary(by)
+    member = Member.objects.select_for_update().select_related("user").get(pk=member.pk)
+    member.name, member.known_as, member.email = name.strip(), known_as.strip(), email.strip()
+    member.is_active = is_active
+    member.full_clean()
+    member.save(update_fields=["name", "known_as", "email", "is_active"])
+    # A former member cannot sign in any more; their games and books stay.
+    if member.user.is_active != is_active or member.user.email != member.email:
+        member.user.is_active, member.user.email = is_active, member.email
+        member.user.save(update_fields=["is_active", "email"])
+    return member
+
+
+@transaction.atomic
+def set_member_pin(*, member: Member, by: User, pin: str) -> Member:
+    """A new PIN (4 to 6 digits); it also lifts a lock left by wrong PINs."""
+    _require_secretary(by)
+    validate_pin(pin)
+    member = Member.objects.select_for_update().get(pk=member.pk)
+    member.pin_hash = make_password(pin)
+    member.failed_pin_attempts, member.pin_locked_until = 0, None
+    member.full_clean()
+    member.save(update_fields=["pin_hash", "failed_pin_attempts", "pin_locked_until"])
+    return member
+
+
+@transaction.atomic
+def unlock_member_pin(*, member: Member, by: User) -> Member:
+    """Lift the lock that repeated wrong PINs set, before it runs out by itself."""
+    _require_secretary(by)
+    member = Member.objects.select_for_update().get(pk=member.pk)
+    member.failed_pin_attempts, member.pin_locked_until = 0, None
+    member.full_clean()
+    member.save(update_fields=["failed_pin_attempts", "pin_locked_until"])
+    return member

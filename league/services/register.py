@@ -1,0 +1,162 @@
+"""The register of record scores (rule 13 of 1978): claims, the secretary's word, history.
+
+A claim is opened for each register candidate of the rules engine's result, computed with the
+club's house rules, once every player has signed the sheet (scoring.services.signing calls
+`open_claims` inside its own transaction). The secretary ratifies a claim into the register or
+rejects it with a note; historic records from paper sheets are entered with a scan.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+
+from django.contrib.auth.models import User
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.files import File
+from django.db import transaction
+from django.utils import timezone
+
+from league.models import ClaimStatus, RegisterClaim, RegisterEntry
+from league.selectors import house_rules
+from scoring.models import Game, Member
+from scoring.roles import is_secretary
+from scoring.selectors import load_game
+
+WITHDRAWN_NOTE = "Withdrawn: after a correction of the game this score is no longer a candidate."
+
+
+@transaction.atomic
+def open_claims(*, game: Game) -> list[RegisterClaim]:
+    """A pending claim for each register candidate of a finished game; the game's claims for
+    its candidates, in seating order. Calling it again opens nothing new.
+
+    After a correction (the players sign again, and this is called again) a pending claim takes
+    the corrected score, and one that is no longer a candidate is withdrawn (rejected, with a
+    note, by no one). A claim the secretary has decided stays as decided.
+    """
+    if not game.is_finished:
+        return []
+    loaded = load_game(game)
+    candidates = loaded.result(house_rules()).register
+    existing = {
+        (claim.player_id, claim.kind): claim
+        for claim in RegisterClaim.objects.select_for_update().filter(game=game)
+    }
+    claims = []
+    for candidate in candidates:
+        player = loaded.players[candidate.seat]
+        claim = existing.pop((player.pk, candidate.kind), None)
+        if claim is None:
+            claim = RegisterClaim(
+                game=game, player=player, score=candidate.score, kind=candidate.kind
+            )
+        elif claim.status != ClaimStatus.PENDING or claim.score == candidate.score:
+            claims.append(claim)
+            continue
+        claim.score = candidate.score
+        claim.full_clean()
+        claim.save()
+        claims.append(claim)
+    now = timezone.now()
+    for stale in existing.values():
+        if stale.status == ClaimStatus.PENDING:
+            stale.status, stale.decided_at, stale.note = ClaimStatus.REJECTED, now, WITHDRAWN_NOTE
+            stale.full_clean()
+            stale.save(update_fields=["status", "decided_at", "note"])
+    return claims
+
+
+def _require_secretary(by: User, what: str) -> None:
+    if not is_secretary(by):
+        raise PermissionDenied(f"Only the secretary {what}.")
+
+
+def _pending(claim: RegisterClaim) -> RegisterClaim:
+    """The claim, locked and read afresh; refused unless it is still waiting for a decision."""
+    claim = (
+        RegisterClaim.objects.select_for_update().select_related("game", "player").get(pk=claim.pk)
+    )
+    if claim.status != ClaimStatus.PENDING:
+        raise ValidationError(
+            f"This claim was already {claim.get_status_display().lower()}: nothing changed."
+        )
+    return claim
+
+
+@transaction.atomic
+def ratify_claim(*, claim: RegisterClaim, by: User, note: str = "") -> RegisterEntry:
+    """The claim goes into the register, dated the day its game finished."""
+    _require_secretary(by, "ratifies register claims")
+    claim = _pending(claim)
+    now = timezone.now()
+    claim.status, claim.decided_by, claim.decided_at = ClaimStatus.RATIFIED, by, now
+    claim.note = note.strip()
+    claim.full_clean()
+    claim.save()
+    game = claim.game
+    entry = RegisterEntry(
+        date=timezone.localdate(game.finished_at or now),
+        player_name=claim.player.name,
+        member=claim.player.member,
+        score=claim.score,
+        kind=claim.kind,
+        ruleset=game.ruleset,
+        game=game,
+        claim=claim,
+        historic=False,
+        note=claim.note,
+        created_by=by,
+        created_at=now,
+    )
+    entry.full_clean()
+    entry.save()
+    return entry
+
+
+@transaction.atomic
+def reject_claim(*, claim: RegisterClaim, by: User, note: str) -> RegisterClaim:
+    """Not a record after all; the note says why, for whoever reads the claim later."""
+    _require_secretary(by, "rejects register claims")
+    if not note.strip():
+        raise ValidationError({"note": "Say why the claim is rejected."})
+    claim = _pending(claim)
+    claim.status, claim.decided_by, claim.decided_at = ClaimStatus.REJECTED, by, timezone.now()
+    claim.note = note.strip()
+    claim.full_clean()
+    claim.save()
+    return claim
+
+
+@transaction.atomic
+def enter_historic_record(
+    *,
+    date: date,
+    player_name: str,
+    member: Member | None,
+    score: int,
+    kind: str,
+    ruleset: str,
+    scan: File[bytes] | None,
+    note: str,
+    by: User,
+) -> RegisterEntry:
+    """A record from before the app, kept with a scan of its paper sheet (checked by the
+    model: an image or a PDF, not too large)."""
+    _require_secretary(by, "enters historic records")
+    if date > timezone.localdate():
+        raise ValidationError({"date": "A historic record cannot be dated in the future."})
+    entry = RegisterEntry(
+        date=date,
+        player_name=player_name.strip(),
+        member=member,
+        score=score,
+        kind=kind,
+        ruleset=ruleset,
+        historic=True,
+        scan=scan,
+        note=note.strip(),
+        created_by=by,
+    )
+    entry.full_clean()
+    entry.save()
+    return entry

@@ -1,0 +1,61 @@
+"""The club's settings: one row, changed only by the secretary."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from django.contrib.auth.models import User
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import transaction
+from django.utils import timezone
+
+from league.models import ClubSettings
+from scoring import rules
+from scoring.models import Ruleset
+from scoring.roles import is_secretary
+
+
+@transaction.atomic
+def update_club_settings(
+    *,
+    by: User,
+    club_name: str,
+    drinks_in_balut: bool,
+    drinks_in_jackpot: bool,
+    register_bounds: Mapping[str, rules.RegisterBounds | None],
+    default_options: Mapping[str, Mapping[str, object]],
+) -> ClubSettings:
+    """Save the settings; a game left out of `register_bounds` (or None) has no register.
+
+    They count for games finished from now on: the books already kept stay as they were kept.
+    """
+    if not is_secretary(by):
+        raise PermissionDenied("Only the secretary changes the club's settings.")
+    unknown = sorted((set(register_bounds) | set(default_options)) - set(Ruleset.values))
+    if unknown:
+        raise ValidationError(f"Unknown game {unknown[0]!r}.")
+    options: dict[str, dict[str, object]] = {}
+    for ruleset, raw in default_options.items():
+        try:
+            options[ruleset] = rules.parse_options(dict(raw)).as_dict()
+        except rules.RuleError as error:
+            raise ValidationError(f"Default options for {ruleset}: {error}.") from error
+    settings, _ = ClubSettings.objects.select_for_update().get_or_create(
+        pk=ClubSettings.SINGLETON_ID
+    )
+    settings.club_name = club_name.strip()
+    settings.drinks_in_balut = drinks_in_balut
+    settings.drinks_in_jackpot = drinks_in_jackpot
+    for ruleset in Ruleset.values:
+        bounds = register_bounds.get(ruleset)
+        if bounds is not None and (bounds.low < 0 or bounds.low > bounds.high):
+            raise ValidationError(
+                {f"{ruleset}_register_low": "The low bound must be from 0 up to the high bound."}
+            )
+        setattr(settings, f"{ruleset}_register_high", None if bounds is None else bounds.high)
+        setattr(settings, f"{ruleset}_register_low", None if bounds is None else bounds.low)
+    settings.default_options = options
+    settings.updated_by, settings.updated_at = by, timezone.now()
+    settings.full_clean()
+    settings.save()
+    return settings

@@ -1,0 +1,52 @@
+"""The player page, the club's records and the bar's TV board: thin views over the selectors."""
+
+from __future__ import annotations
+
+from django.core.paginator import Paginator
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.utils.cache import patch_vary_headers
+from django.views.decorators.http import condition, require_GET
+
+from league.board_selectors import board as board_data
+from league.board_selectors import board_version
+from league.stats_charts import player_charts
+from league.stats_selectors import club_records, player_stats
+from scoring.models import Member
+
+GAMES_PER_PAGE = 50
+# How often the TV board asks whether anything changed; an unchanged board costs a 304.
+BOARD_POLL_SECONDS = 4
+
+
+@require_GET
+def player(request: HttpRequest, member_id: int) -> HttpResponse:
+    member = get_object_or_404(Member, pk=member_id)
+    stats = player_stats(member)
+    # A page number that is not one (or past the end) shows the nearest page, never an error.
+    games = Paginator(stats.lines, GAMES_PER_PAGE).get_page(request.GET.get("page"))
+    context = {"stats": stats, "member": member, "games": games}
+    if request.htmx:  # type: ignore[attr-defined]
+        return render(request, "league/partials/player_games.html", context)
+    context["charts"] = player_charts(stats)
+    return render(request, "league/player.html", context)
+
+
+@require_GET
+def records(request: HttpRequest) -> HttpResponse:
+    return render(request, "league/records.html", {"records": club_records()})
+
+
+def _board_etag(request: HttpRequest) -> str:
+    return board_version(fragment=bool(request.headers.get("HX-Request")))
+
+
+@require_GET
+@condition(etag_func=_board_etag)
+def board(request: HttpRequest) -> HttpResponse:
+    context = {"board": board_data(), "poll_seconds": BOARD_POLL_SECONDS}
+    template = "league/partials/board_live.html" if request.htmx else "league/board.html"  # type: ignore[attr-defined]
+    response = render(request, template, context)
+    # The page and its fragment share a URL: caches must keep them apart.
+    patch_vary_headers(response, ["HX-Request"])
+    return response

@@ -1,0 +1,1 @@
+"""Synthetic club history (`manage.py synthesize_history`), for benchmarks and load tests."""

@@ -1,0 +1,132 @@
+"""The record register: the highest to date, the register, pending claims, historic entries."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.http import FileResponse, Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django_tables2 import RequestConfig
+
+from league import selectors
+from league.exports import export_response, wanted_format
+from league.forms import HistoricEntryForm, NoteForm, RegisterFilterForm
+from league.models import RegisterClaim, RegisterEntry
+from league.scans import scan_content_type
+from league.services.register import enter_historic_record, ratify_claim, reject_claim
+from league.tables import PER_PAGE, RegisterTable
+from league.views.access import secretary_required, user_of
+from scoring.roles import is_secretary
+
+
+@require_GET
+def register(request: HttpRequest) -> HttpResponse:
+    filters = RegisterFilterForm(request.GET, years=selectors.register_years())
+    table = RegisterTable(filters.apply(selectors.register_entries()))
+    export = wanted_format(request)
+    if export is not None:
+        RequestConfig(request, paginate=False).configure(table)
+        return export_response(table, export=export, name="register")
+    RequestConfig(request, paginate={"per_page": PER_PAGE}).configure(table)
+    secretary = is_secretary(request.user)
+    context = {
+        "highest": selectors.highest_to_date(),
+        "table": table,
+        "filters": filters,
+        "pending": selectors.pending_claims() if secretary else [],
+        "secretary": secretary,
+    }
+    return render(request, "league/register.html", context)
+
+
+@require_POST
+@secretary_required
+def ratify(request: HttpRequest, claim_id: int) -> HttpResponse:
+    claim = get_object_or_404(RegisterClaim, pk=claim_id)
+    form = NoteForm(request.POST)
+    try:
+        if not form.is_valid():
+            raise ValidationError(_errors(form))
+        entry = ratify_claim(claim=claim, by=user_of(request), note=form.cleaned_data["note"])
+    except ValidationError as refused:
+        messages.error(request, _refusal(refused))
+    else:
+        messages.success(request, f"{entry.player_name}'s {entry.score} is in the register.")
+    return redirect("league:register")
+
+
+@require_POST
+@secretary_required
+def reject(request: HttpRequest, claim_id: int) -> HttpResponse:
+    claim = get_object_or_404(RegisterClaim.objects.select_related("player"), pk=claim_id)
+    form = NoteForm(request.POST)
+    try:
+        if not form.is_valid():
+            raise ValidationError(_errors(form))
+        reject_claim(claim=claim, by=user_of(request), note=form.cleaned_data["note"])
+    except ValidationError as refused:
+        messages.error(request, _refusal(refused))
+    else:
+        messages.success(request, f"The claim of {claim.player.name}'s {claim.score} is rejected.")
+    return redirect("league:register")
+
+
+@require_http_methods(["GET", "POST"])
+@secretary_required
+def historic_entry(request: HttpRequest) -> HttpResponse:
+    if request.method != "POST":
+        return render(request, "league/historic_entry.html", {"form": HistoricEntryForm()})
+    form = HistoricEntryForm(request.POST, request.FILES)
+    if form.is_valid():
+        data = form.cleaned_data
+        try:
+            entry = enter_historic_record(
+                date=data["date"],
+                player_name=data["player_name"],
+                member=data["member"],
+                score=data["score"],
+                kind=data["kind"],
+                ruleset=data["ruleset"],
+                scan=data["scan"],
+                note=data["note"],
+                by=user_of(request),
+            )
+        except ValidationError as refused:
+            form.add_error(None, refused)
+        else:
+            messages.success(request, f"{entry.player_name}'s {entry.score} is in the register.")
+            return redirect("league:register")
+    return render(request, "league/historic_entry.html", {"form": form}, status=422)
+
+
+# Public, as the register is: the scan is the record's evidence. Served by entry, never by
+# path, so only a file attached to an entry goes out, with the type its content was checked as.
+@require_GET
+def register_scan(request: HttpRequest, entry_id: int) -> FileResponse:
+    entry = get_object_or_404(RegisterEntry, pk=entry_id)
+    if not entry.scan:
+        raise Http404("This entry has no scan.")
+    try:
+        handle = entry.scan.open("rb")
+    except FileNotFoundError as missing:
+        raise Http404("The scan's file is missing.") from missing
+    name = entry.scan.name or ""
+    extension = name.rsplit(".", 1)[-1]
+    response = FileResponse(
+        handle,
+        content_type=scan_content_type(name),
+        filename=f"balutclub-register-{entry.pk}.{extension}",
+    )
+    response["X-Content-Type-Options"] = "nosniff"
+    return response
+
+
+def _refusal(refused: ValidationError) -> str:
+    # A refused decision comes back to the register page (its filters and sorting stay usable
+    # there), with the reason on top; nothing was changed.
+    return "Nothing changed: " + " ".join(refused.messages)
+
+
+def _errors(form: NoteForm) -> str:
+    return " ".join(str(error) for errors in form.errors.values() for error in errors)

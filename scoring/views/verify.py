@@ -1,0 +1,166 @@
+"""The public verify page: type a sheet's code (or follow its QR code), or upload its PDF, and
+see whether it matches the game as recorded. Open to anyone; it writes nothing.
+"""
+
+from __future__ import annotations
+
+from django.core.files.uploadhandler import FileUploadHandler, StopUpload
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.csrf import csrf_exempt, csrf_protect
+from django.views.decorators.http import require_GET, require_http_methods
+
+from scoring import rules
+from scoring.models import Game
+from scoring.selectors import game_corrections, game_signatures, load_game, recorded_game
+from scoring.sheet_check import check_sheet_pdf
+from scoring.sheets import build_sheet
+from scoring.signature_lines import signature_rows, voided_signatures
+from scoring.signing_forms import MAX_PDF_BYTES, CodeForm, SheetUploadForm
+from scoring.turn_lines import correction_lines
+from scoring.verification import normalise_code, verification_code, verification_url
+
+TEMPLATE = "scoring/verify.html"
+# The multipart wrapping around the file: a request longer than the file limit plus this is
+# refused before Django reads its body.
+UPLOAD_OVERHEAD = 64 * 1024
+
+
+# CSRF is checked by _check_upload, once the size limit is in place: the middleware would read
+# the whole upload first to find the token (Django's documented pattern for upload handlers).
+@csrf_exempt
+@require_http_methods(["GET", "POST"])
+def verify(request: HttpRequest) -> HttpResponse:
+    """GET: the forms (a typed code goes to its own page); POST: a PDF to check."""
+    if request.method == "POST":
+        if _content_length(request) > MAX_PDF_BYTES + UPLOAD_OVERHEAD:
+            # Refused on its announced size, before a byte of it is read.
+            return _too_large(request)
+        limit = SizeLimit(request, MAX_PDF_BYTES)
+        request.upload_handlers = [limit, *request.upload_handlers]
+        return _check_upload(request, limit)
+    if "code" not in request.GET:
+        return _render(request)
+    form = CodeForm(request.GET)
+    if form.is_valid():
+        code = normalise_code(form.cleaned_data["code"])
+        if code is not None:
+            return redirect("scoring:verify", code=code)
+        form.add_error("code", _not_a_code(form.cleaned_data["code"]))
+    return _render(request, code_form=form, status=422)
+
+
+@require_GET
+def verify_code(request: HttpRequest, code: str) -> HttpResponse:
+    normalised = normalise_code(code)
+    if normalised is None:
+        form = CodeForm({"code": code[:40]})
+        form.is_valid()
+        form.add_error("code", _not_a_code(code))
+        return _render(request, code_form=form, status=404)
+    if normalised != code:
+        return redirect("scoring:verify", code=normalised)
+    game = Game.objects.select_related("scorer").filter(verification_code=code).first()
+    if game is None:
+        return _render(request, {"code": code, "not_found": True}, status=404)
+    return _render(request, {"code": code, **_game_context(game)})
+
+
+def _game_context(game: Game) -> dict[str, object]:
+    """The game as recorded, and whether it still gives the code it was signed with."""
+    context: dict[str, object] = {
+        "game": game,
+        "matches": verification_code(recorded_game(game)) == game.verification_code,
+        "corrections": correction_lines(game_corrections(game)),
+    }
+    signatures = game_signatures(game)
+    context["voided"] = voided_signatures(signatures)
+    try:
+        loaded = load_game(game)
+    except rules.RuleError:
+        # Only a hand-edited database gets here: the page says so instead of failing.
+        context["unplayable"] = True
+        return context
+    sheet = build_sheet(loaded)
+    context.update(
+        sheet=sheet,
+        result=sheet.result,
+        five_dice=isinstance(loaded.state, rules.FiveDiceGame),
+        rows=signature_rows(loaded.players, sheet.result, signatures),
+    )
+    return context
+
+
+@csrf_protect
+def _check_upload(request: HttpRequest, limit: SizeLimit) -> HttpResponse:
+    form = SheetUploadForm(request.POST, request.FILES)
+    if limit.exceeded:
+        return _too_large(request)
+    if not form.is_valid():
+        return _render(request, upload_form=form, status=422)
+    upload = form.cleaned_data["sheet"]
+    check = check_sheet_pdf(upload.read(MAX_PDF_BYTES + 1))
+    context: dict[str, object] = {"check": check, "upload_name": upload.name}
+    if check.accepted and check.game is not None:
+        context["check_url"] = verification_url(request, check.game.verification_code)
+    return _render(request, context, status=200 if check.accepted else 422)
+
+
+class SizeLimit(FileUploadHandler):
+    """Stops reading an uploaded file once it passes `limit` bytes: what comes after is
+    discarded as it arrives, never kept in memory or on disk. It sits before Django's own
+    handlers and passes every chunk on to them."""
+
+    def __init__(self, request: HttpRequest, limit: int) -> None:
+        super().__init__(request)
+        self.limit = limit
+        self.exceeded = False
+
+    def receive_data_chunk(self, raw_data: bytes, start: int) -> bytes | None:
+        if start + len(raw_data) > self.limit:
+            self.exceeded = True
+            raise StopUpload(connection_reset=False)
+        return raw_data
+
+    def file_complete(self, file_size: int) -> None:
+        return None
+
+
+def _content_length(request: HttpRequest) -> int:
+    try:
+        return int(request.META.get("CONTENT_LENGTH") or 0)
+    except ValueError:
+        return 0
+
+
+def _too_large(request: HttpRequest) -> HttpResponse:
+    message = f"The file is too large: a score sheet PDF is at most {_megabytes()} MB."
+    return _render(request, {"upload_error": message}, status=413)
+
+
+def _render(
+    request: HttpRequest,
+    context: dict[str, object] | None = None,
+    *,
+    code_form: CodeForm | None = None,
+    upload_form: SheetUploadForm | None = None,
+    status: int = 200,
+) -> HttpResponse:
+    context = dict(context or {})
+    context.update(
+        code_form=code_form or CodeForm(initial={"code": context.get("code", "")}),
+        upload_form=upload_form or SheetUploadForm(),
+        max_megabytes=_megabytes(),
+    )
+    return render(request, TEMPLATE, context, status=status)
+
+
+def _not_a_code(text: str) -> str:
+    return (
+        f"{text[:40]!r} is not a verification code: a code is 10 letters and digits (2 to 7), "
+        "printed like K7Q2-M3XD-4T."
+    )
+
+
+def _megabytes() -> int:
+    return MAX_PDF_BYTES // (1024 * 1024)

@@ -1,0 +1,22 @@
+"""Fixtures for the statistics tests: quick PINs, and a club with some history."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+from league.synthesis.history import Synthesized, Synthesizer
+from tests.services.conftest import fast_password_hashing
+
+__all__ = ["fast_password_hashing", "history"]
+
+
+@pytest.fixture
+def history(db: None) -> Callable[..., Synthesized]:
+    """Adds `games` finished games, played by the engine and stored as the services store them."""
+
+    def add(games: int, seed: int = 7) -> Synthesized:
+        return Synthesizer(seed=seed, signatures=False).run(years=1, games_per_year=games)
+
+    return add

@@ -1,0 +1,147 @@
+"""The TV board: games at the tables, tonight's Baluts, the bar record, register and rounds owed;
+re-sent only when something changed."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+from pytest_django import DjangoAssertNumQueries
+
+from league.models import DebtStatus, DrinkDebt, RecordKind, RegisterEntry
+from scoring.models import Game
+from scoring.selectors import load_game
+from tests.services.helpers import five_dice, new_game, play, play_boxes
+from tests.stats.helpers import finished_bar_game
+
+pytestmark = pytest.mark.django_db
+
+URL = reverse("stats:board")
+HTMX = {"HX-Request": "true"}
+
+
+def test_the_board_shows_each_table_with_running_totals_and_who_throws_next(
+    client: Client,
+) -> None:
+    game = new_game("balut", ("Ann", "Ben"))
+    play_boxes(game, [("sixes", "66612"), ("fives", "55512")])
+    play(game, five_dice(game, "fours", "44412"))
+    result = load_game(game).result()
+
+    html = client.get(URL).content.decode()
+
+    assert f'data-game="{game.pk}"' in html
+    ann = result.player("Ann").score
+    assert ann == 30
+    assert f'<span class="board-score">{ann}</span>' in html
+    assert 'class="board-player board-next" data-player="Ben"' in html
+    assert "turn 4 of 56" in html
+
+
+def test_tonights_baluts_name_who_threw_them(client: Client) -> None:
+    game = new_game("balut", ("Ann", "Ben"))
+    play_boxes(game, [("balut", "66666"), ("balut", "12345")])
+
+    response = client.get(URL, headers=HTMX)
+
+    html = response.content.decode()
+    section = html[html.index('id="board-baluts"') :]
+    assert "<strong>Ann</strong>" in section.split("</div>")[0]
+    assert "<strong>Ben</strong>" not in section.split("</div>")[0]
+    assert "<html" not in html
+
+
+def test_the_bar_record_is_the_highest_finished_bar_total(client: Client) -> None:
+    finished_bar_game()
+    best = max(load_game(Game.objects.get()).result().players, key=lambda p: p.score)
+
+    html = client.get(URL).content.decode()
+
+    panel = html[html.index('id="board-bar-high"') :].split("</div>")[0]
+    assert f'<span class="board-score">{best.score}</span> {best.name}' in panel
+
+
+def test_register_entries_and_rounds_owed_have_their_place(client: Client) -> None:
+    finished_bar_game()
+    game = Game.objects.get()
+    ben = game.players.get(name="Ben")
+    RegisterEntry.objects.create(
+        date=date(1999, 5, 1),
+        player_name="Old Timer",
+        score=171,
+        kind=RecordKind.HIGH,
+        ruleset="bar",
+        historic=True,
+    )
+    for sequence in range(2):
+        DrinkDebt.objects.create(
+            game=game,
+            debtor=ben,
+            debtor_member=ben.member,
+            reason="last_place",
+            owed_to="Ann, Cy",
+            sequence=sequence,
+            status=DebtStatus.OWED,
+        )
+
+    html = client.get(URL).content.decode()
+
+    register = html[html.index('id="board-register"') :].split("</div>")[0]
+    drinks = html[html.index('id="board-drinks"') :].split("</div>")[0]
+    assert "<strong>Old Timer</strong>" in register and "171" in register
+    assert '<strong>Ben</strong> <span class="board-score">2</span>' in drinks
+
+
+def test_an_unchanged_board_answers_304_without_rendering(client: Client) -> None:
+    game = new_game("bar", ("Ann", "Ben", "Cy"))
+    first = client.get(URL, headers=HTMX)
+    etag = first["ETag"]
+
+    again = client.get(URL, headers=HTMX, HTTP_IF_NONE_MATCH=etag)
+
+    assert first.status_code == 200
+    assert again.status_code == 304
+    assert again.content == b""
+    play(game, five_dice(game, "sixes", "66612"))
+    moved = client.get(URL, headers=HTMX, HTTP_IF_NONE_MATCH=etag)
+    assert moved.status_code == 200
+    assert moved["ETag"] != etag
+
+
+def test_the_page_and_its_fragment_never_share_an_etag(client: Client) -> None:
+    page = client.get(URL)
+    fragment = client.get(URL, headers=HTMX)
+
+    assert page["ETag"] != fragment["ETag"]
+    assert "HX-Request" in fragment["Vary"]
+    assert "<html" in page.content.decode()
+
+
+def test_a_304_costs_only_the_fingerprint_queries(
+    client: Client, django_assert_num_queries: DjangoAssertNumQueries
+) -> None:
+    new_game("bar", ("Ann", "Ben", "Cy"))
+    etag = client.get(URL, headers=HTMX)["ETag"]
+
+    with django_assert_num_queries(3):
+        assert client.get(URL, headers=HTMX, HTTP_IF_NONE_MATCH=etag).status_code == 304
+
+
+def test_the_board_takes_the_same_queries_for_few_and_many_games(
+    client: Client, django_assert_num_queries: DjangoAssertNumQueries
+) -> None:
+    finished_bar_game()
+    game = new_game("balut", ("Ann", "Ben"))
+    play_boxes(game, [("balut", "66666")])
+    with django_assert_num_queries(10):
+        assert client.get(URL).status_code == 200
+
+    for players in (("Dee", "Eli"), ("Fay", "Gus", "Hal"), ("Ida", "Jon")):
+        more = new_game("jackpot", players)
+        play_boxes(more, [("balut", "55555"), ("fours", "44441")])
+    finished_bar_game()
+    with django_assert_num_queries(10):
+        response = client.get(URL)
+    assert response.content.decode().count('class="board-table"') == 4

@@ -1,0 +1,68 @@
+"""In Debian's chromium: the player page's charts are drawn on an iPad, and the TV board follows
+a game without reloading."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+from pytest_django.live_server_helper import LiveServer
+
+from league.synthesis.history import Synthesizer
+from scoring.models import Member
+from scoring.selectors import load_game
+from tests.browser.pages import shot
+from tests.services.helpers import five_dice, new_game, play
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+# Pixels of a canvas that are not blank: a drawn chart has axes, labels and bars or points.
+INKED_PIXELS = """canvas => {
+  const data = canvas.getContext("2d").getImageData(0, 0, canvas.width, canvas.height).data;
+  let inked = 0;
+  for (let i = 3; i < data.length; i += 4) if (data[i] > 0) inked++;
+  return inked;
+}"""
+
+
+def test_the_player_page_draws_its_charts_on_an_ipad(
+    live_server: LiveServer, tablet_page: Page
+) -> None:
+    Synthesizer(seed=11, signatures=False).run(years=2, games_per_year=40)
+    regular = max(Member.objects.all(), key=lambda m: m.seats.count())
+
+    tablet_page.goto(f"{live_server.url}/players/{regular.pk}/")
+
+    canvases = tablet_page.locator("canvas")
+    expect(canvases.first).to_have_attribute("data-drawn", "true")
+    assert canvases.count() >= 3
+    for index in range(canvases.count()):
+        canvas = canvases.nth(index)
+        expect(canvas).to_have_attribute("data-drawn", "true")
+        assert canvas.evaluate(INKED_PIXELS) > 2000, canvas.get_attribute("id")
+    shot(tablet_page, "player-page-ipad")
+
+
+def test_the_board_follows_a_turn_without_reloading(
+    live_server: LiveServer, browser: Browser
+) -> None:
+    game = new_game("balut", ("Ann", "Ben"))
+    play(game, five_dice(game, "sixes", "66612"))
+    # The bar's television: a full-HD screen, nobody touching it.
+    page = browser.new_context(viewport={"width": 1920, "height": 1080}).new_page()
+    page.goto(f"{live_server.url}/board/")
+    table = page.locator(f'[data-game="{game.pk}"]')
+    expect(table.locator(".board-next")).to_contain_text("Ben")
+    # A marker on the window survives only if the page is never reloaded.
+    page.evaluate("window.sameBoard = true")
+
+    play(game, five_dice(game, "balut", "55555"))
+    ben = load_game(game).result().player("Ben").score
+
+    expect(table.locator('[data-player="Ben"] .board-score')).to_have_text(str(ben), timeout=15_000)
+    expect(table.locator(".board-next")).to_contain_text("Ann")
+    expect(page.locator("#board-baluts")).to_contain_text(re.compile(r"Ben\s+45"))
+    assert page.evaluate("window.sameBoard") is True
+    shot(page, "board-tv")
+    page.context.close()

@@ -1,0 +1,156 @@
+"""The player page: every game, averages, rates and head-to-head, all from the engine's results."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+from pytest_django import DjangoAssertNumQueries
+
+from league.stats_selectors import player_stats
+from league.synthesis.history import Synthesized
+from scoring.models import Member, Turn
+from tests.services.helpers import member, new_game
+from tests.stats.helpers import finished_bar_game
+
+pytestmark = pytest.mark.django_db
+
+
+def page(who: Member) -> str:
+    return reverse("stats:player", args=[who.pk])
+
+
+def test_the_page_lists_every_game_with_the_engines_rank_and_total(client: Client) -> None:
+    finished_bar_game()
+    ann = Member.objects.get(known_as="Ann")
+    unfinished = new_game("balut", ("Ann", "Ben"))
+
+    response = client.get(page(ann))
+
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert html.count('class="list-group-item list-group-item-action') == 2
+    assert reverse("scoring:game", args=[unfinished.pk]) in html
+    assert "In progress" in html
+    stats = player_stats(ann)
+    line = stats.finished[0]
+    assert line.seat.rank == 1
+    assert line.seat.score == sum(
+        turn.score for turn in Turn.objects.filter(player__member=ann, game=line.game.id)
+    )
+    assert "Won" in html
+
+
+def test_win_counts_and_head_to_head_come_from_ranks(client: Client) -> None:
+    finished_bar_game()
+    finished_bar_game()
+    finished_bar_game()
+    ann = Member.objects.get(known_as="Ann")
+    ben = Member.objects.get(known_as="Ben")
+
+    stats = player_stats(ann)
+
+    assert [(k.ruleset, k.games, k.wins) for k in stats.kinds] == [("bar", 3, 3)]
+    assert {(h.opponent, h.games, h.wins, h.opponent_wins) for h in stats.opponents} == {
+        ("Ben", 3, 3, 0),
+        ("Cy", 3, 3, 0),
+    }
+    html = client.get(page(ben)).content.decode()
+    assert 'id="head-to-head"' in html
+    assert reverse("stats:player", args=[ann.pk]) in html
+
+
+def test_box_averages_and_scratches_are_the_stored_box_scores(client: Client) -> None:
+    finished_bar_game()
+    cy = Member.objects.get(known_as="Cy")
+
+    stats = player_stats(cy)
+
+    boxes = {box.box: box for box in stats.boxes["bar"]}
+    # Cy threw 1-1-2-2-3 into every box: only choice scores (9), everything else is a scratch.
+    assert boxes["choice"].average == 9
+    assert boxes["fours"].scratches == boxes["fours"].filled == 1
+    assert boxes["balut"].scratch_rate == 1.0
+    assert stats.kinds[0].balut_rate == 0
+    html = client.get(page(cy)).content.decode()
+    assert 'data-box="choice"' in html
+
+
+def test_the_balut_rate_counts_non_zero_balut_boxes_per_game() -> None:
+    finished_bar_game()
+    ann = Member.objects.get(known_as="Ann")
+
+    assert player_stats(ann).kinds[0].balut_rate == 1.0
+
+
+def test_charts_get_their_data_as_json(client: Client) -> None:
+    finished_bar_game()
+    ann = Member.objects.get(known_as="Ann")
+
+    response = client.get(page(ann))
+
+    html = response.content.decode()
+    assert 'id="player-charts" type="application/json"' in html
+    assert 'id="chart-over-time"' in html
+    assert "vendor/chartjs/chart.umd.min.js" in html
+    assert "cdn" not in html.lower()
+
+
+def test_a_member_without_games_gets_a_plain_page(client: Client) -> None:
+    lone = member("Lone")
+
+    response = client.get(page(lone))
+
+    assert response.status_code == 200
+    assert 'id="player-games-empty"' in response.content.decode()
+
+
+def test_an_unknown_member_is_not_found(client: Client) -> None:
+    assert client.get(reverse("stats:player", args=[999_999])).status_code == 404
+
+
+@pytest.mark.parametrize("bad", ["abc", "-1", "99999", ""])
+def test_a_bad_page_number_shows_a_page_not_an_error(client: Client, bad: str) -> None:
+    finished_bar_game()
+    ann = Member.objects.get(known_as="Ann")
+
+    response = client.get(page(ann), {"page": bad}, headers={"HX-Request": "true"})
+
+    assert response.status_code == 200
+    assert 'id="player-games"' in response.content.decode()
+
+
+def test_the_games_list_pages_as_an_htmx_fragment(
+    client: Client, history: Callable[..., Synthesized]
+) -> None:
+    history(130)
+    busiest = max(Member.objects.all(), key=lambda m: m.seats.count())
+
+    response = client.get(page(busiest), {"page": "2"}, headers={"HX-Request": "true"})
+
+    html = response.content.decode()
+    assert 'id="player-games"' in html
+    assert "<nav" in html and "<html" not in html
+
+
+def test_the_page_takes_the_same_queries_for_few_and_many_games(
+    client: Client,
+    history: Callable[..., Synthesized],
+    django_assert_num_queries: DjangoAssertNumQueries,
+) -> None:
+    history(4)
+    regular = max(Member.objects.all(), key=lambda m: m.seats.count())
+    few = regular.seats.count()
+    with django_assert_num_queries(6):
+        assert client.get(page(regular)).status_code == 200
+
+    # Every batch draws new regulars: add batches until this member has played more.
+    for seed in range(8, 14):
+        history(30, seed=seed)
+        if regular.seats.count() >= few + 3:
+            break
+    assert regular.seats.count() >= few + 3
+    with django_assert_num_queries(6):
+        assert client.get(page(regular)).status_code == 200
