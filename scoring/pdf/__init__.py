@@ -46,11 +46,14 @@ def game_sheet_pdf(
     *,
     signatures: Sequence[Signature] = (),
     site_url: str = "",
+    house_rules: rules.HouseRules = rules.DEFAULT_HOUSE_RULES,
 ) -> bytes:
     """One game's score sheet; a fully signed one carries its verification code and QR code."""
     out = BytesIO()
     title = f"{rules.RULESET_TITLES[loaded.setup.ruleset]} #{loaded.game.pk}"
-    sheet = printed_game(loaded, corrections, signatures=signatures, site_url=site_url)
+    sheet = printed_game(
+        loaded, corrections, signatures=signatures, site_url=site_url, house_rules=house_rules
+    )
     write_pdf([sheet], out, title=title)
     return out.getvalue()
 
@@ -63,18 +66,26 @@ def blank_sheet_pdf(ruleset: str, players: int) -> bytes:
     return out.getvalue()
 
 
-def club_night_pdf(games: Iterable[Game], out: IO[bytes], *, date_from: date, date_to: date) -> int:
+def club_night_pdf(
+    games: Iterable[Game],
+    out: IO[bytes],
+    *,
+    date_from: date,
+    date_to: date,
+    house_rules: rules.HouseRules = rules.DEFAULT_HOUSE_RULES,
+) -> int:
     """Every game's sheet, in the order given, into `out`; the number of sheets written.
 
     `games` come from `scoring.selectors.games_started_between`, whose prefetches this reads.
     """
-    sheets = [partial(_printed_prefetched, game) for game in games]
+    sheets = [partial(_printed_prefetched, game, house_rules) for game in games]
     return write_pdf(sheets, out, title=club_night_title(date_from, date_to))
 
 
-def _printed_prefetched(game: Game) -> PrintedSheet:
+def _printed_prefetched(game: Game, house_rules: rules.HouseRules) -> PrintedSheet:
     return printed_game(
         load_prefetched_game(game),
         list(game.corrections.all()),
         signatures=list(game.signatures.all()),
+        house_rules=house_rules,
     )

@@ -124,8 +124,9 @@ def printed_game(
     *,
     signatures: Sequence[Signature] = (),
     site_url: str = "",
+    house_rules: rules.HouseRules = rules.DEFAULT_HOUSE_RULES,
 ) -> PrintedSheet:
-    sheet = build_sheet(loaded)
+    sheet = build_sheet(loaded, loaded.result(house_rules))
     verified = sheet_verification(loaded, sheet.result, site_url)
     info = sheet_info(loaded, corrections, signatures=signatures, verified=verified)
     return PrintedSheet(sheet=sheet, info=info)

@@ -15,6 +15,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods
 
+from league.selectors import house_rules
 from scoring import pdf, rules
 from scoring.models import Game
 from scoring.roles import is_secretary
@@ -40,6 +41,7 @@ def game_sheet_pdf(request: HttpRequest, game_id: int) -> HttpResponse:
         game_corrections(game),
         signatures=game_signatures(game),
         site_url=request.build_absolute_uri("/"),
+        house_rules=house_rules(),
     )
     response = HttpResponse(content, content_type=PDF)
     response["Content-Disposition"] = f'inline; filename="balutclub-game-{game.pk}.pdf"'
@@ -139,7 +141,7 @@ def club_night_pdf(request: HttpRequest) -> HttpResponseBase:
     date_from, date_to = form.cleaned_data["date_from"], form.cleaned_data["date_to"]
     # FileResponse closes the file once it is sent, so no `with` here.
     out = tempfile.SpooledTemporaryFile(max_size=SPOOL_BYTES)  # noqa: SIM115
-    pdf.club_night_pdf(games, out, date_from=date_from, date_to=date_to)
+    pdf.club_night_pdf(games, out, date_from=date_from, date_to=date_to, house_rules=house_rules())
     out.seek(0)
     filename = f"balutclub-club-night-{date_from.isoformat()}-to-{date_to.isoformat()}.pdf"
     if date_from == date_to:

@@ -8,6 +8,8 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods
 
+from league.selectors import club_settings, default_options
+from scoring import rules
 from scoring.models import Game
 from scoring.services.games import start_game
 from scoring.services.members import PinRefused, verify_pin
@@ -18,14 +20,19 @@ from scoring.views.signin import MODEL_BACKEND
 # Open to anyone, signed in or not: the tablet at the table is shared, and the PIN authorises.
 @require_http_methods(["GET", "POST"])
 def game_new(request: HttpRequest) -> HttpResponse:
+    settings = club_settings()
+    defaults = {key: default_options(key, settings).as_dict() for key in rules.RULESET_KEYS}
     if request.method != "POST":
-        return render(request, "scoring/game_new.html", {"form": GameSetupForm()})
+        form = GameSetupForm(initial=defaults["balut"])
+        context = {"form": form, "option_defaults": defaults}
+        return render(request, "scoring/game_new.html", context)
     form = GameSetupForm(request.POST)
     if form.is_valid():
         game = _start(request, form)
         if game is not None:
             return redirect("scoring:game", game_id=game.pk)
-    return render(request, "scoring/game_new.html", {"form": form}, status=422)
+    context = {"form": form, "option_defaults": defaults}
+    return render(request, "scoring/game_new.html", context, status=422)
 
 
 def _start(request: HttpRequest, form: GameSetupForm) -> Game | None:

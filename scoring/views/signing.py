@@ -12,6 +12,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_http_methods
 
+from league.selectors import house_rules
 from scoring import rules
 from scoring.models import Game
 from scoring.selectors import game_corrections, game_signatures, load_game
@@ -60,7 +61,7 @@ def _page(
     status: int = 200,
 ) -> HttpResponse:
     loaded = load_game(game)
-    sheet = build_sheet(loaded)
+    sheet = build_sheet(loaded, loaded.result(house_rules()))
     signatures = game_signatures(game)
     rows = signature_rows(loaded.players, sheet.result, signatures)
     unsigned = [row for row in rows if row.signature is None]

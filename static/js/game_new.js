@@ -18,6 +18,17 @@
     });
   }
 
-  ruleset.addEventListener("change", update);
+  // The club's default options for each game (club settings), rendered by the server.
+  const defaults = JSON.parse(document.getElementById("option-defaults").textContent);
+
+  function applyDefaults() {
+    const chosen = defaults[ruleset.value] || {};
+    Object.entries(chosen).forEach(([name, value]) => {
+      const field = form.querySelector(`[name=${name}]`);
+      if (field) field.value = value;
+    });
+  }
+
+  ruleset.addEventListener("change", () => { applyDefaults(); update(); });
   update();
 })();

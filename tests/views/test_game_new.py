@@ -9,13 +9,16 @@ from django.test import Client
 from django.urls import reverse
 from django.utils.html import escape
 
+from league.services.settings import update_club_settings
 from scoring.models import Game, GamePlayer, Member
+from scoring.rules import RegisterBounds
 from scoring.services.members import PIN_ATTEMPTS_BEFORE_LOCK, PinRefused, verify_pin
 from tests.factories import (
     PIN,
     MemberFactory,
     fast_pin_hashing,  # noqa: F401  (registers the fixture)
 )
+from tests.services.helpers import secretary
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fast_pin_hashing")]
 
@@ -315,3 +318,29 @@ def test_other_methods_are_not_allowed(
 
     assert response.status_code == 405
     assert Game.objects.count() == 0
+
+
+def test_the_form_starts_from_the_clubs_default_options_for_each_game(
+    client: Client, ann: Member
+) -> None:
+    update_club_settings(
+        by=secretary(),
+        club_name="The British Club",
+        drinks_in_balut=True,
+        drinks_in_jackpot=True,
+        register_bounds={"bar": RegisterBounds(high=159, low=41)},
+        default_options={
+            "balut": {"thresholds": "more_than", "guess_points": 2},
+            "jackpot": {"jackpot_bonus": "replaces"},
+        },
+    )
+
+    response = client.get(reverse("scoring:game_new"))
+
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert '<option value="more_than" selected>' in html
+    defaults = response.context["option_defaults"]
+    assert defaults["balut"]["guess_points"] == 2
+    assert defaults["jackpot"]["jackpot_bonus"] == "replaces"
+    assert 'id="option-defaults"' in html
