@@ -14,7 +14,9 @@ from league.models import (
     DrinkReason,
     RecordKind,
     RegisterEntry,
+    Season,
 )
+from league.standings import DEFAULT_TIEBREAKERS, TIEBREAKERS, tiebreakers_for
 from scoring import rules
 from scoring.models import Member, Ruleset
 from scoring.rules.options import JACKPOT_BONUS_CHOICES, MAX_GUESS_POINTS, THRESHOLD_CHOICES
@@ -134,6 +136,16 @@ def _guess_points(title: str) -> forms.IntegerField:
     )
 
 
+def _tiebreakers(title: str) -> forms.CharField:
+    return forms.CharField(
+        label=f"{title}: standings ranked by",
+        help_text="In order, separated by commas; empty for the usual order. Known: "
+        + ", ".join(TIEBREAKERS),
+        max_length=200,
+        required=False,
+    )
+
+
 class ClubSettingsForm(forms.ModelForm):
     """The settings page and the admin alike; both save through update_club_settings.
 
@@ -150,6 +162,10 @@ class ClubSettingsForm(forms.ModelForm):
         choices=[(value, value) for value in JACKPOT_BONUS_CHOICES],
     )
     jackpot_guess_points = _guess_points(rules.RULESET_TITLES["jackpot"])
+    balut_tiebreakers = _tiebreakers(rules.RULESET_TITLES["balut"])
+    jackpot_tiebreakers = _tiebreakers(rules.RULESET_TITLES["jackpot"])
+    bar_tiebreakers = _tiebreakers(rules.RULESET_TITLES["bar"])
+    barbut4_tiebreakers = _tiebreakers(rules.RULESET_TITLES["barbut4"])
 
     class Meta:
         model = ClubSettings
@@ -167,6 +183,9 @@ class ClubSettingsForm(forms.ModelForm):
             self.fields[f"{ruleset}_register_high"].label = f"{title}: register above"
             self.fields[f"{ruleset}_register_low"].label = f"{title}: register below"
             options = rules.parse_options(self.instance.default_options.get(ruleset))
+            self.fields[f"{ruleset}_tiebreakers"].initial = ", ".join(
+                tiebreakers_for(self.instance.standings_tiebreakers or {}, ruleset)
+            )
             for name in OPTION_NAMES:
                 field = f"{ruleset}_{name}"
                 if field in self.fields:
@@ -209,6 +228,18 @@ class ClubSettingsForm(forms.ModelForm):
             )
         return bounds
 
+    def tiebreaker_fields(self) -> list[forms.BoundField]:
+        return [self[f"{ruleset}_tiebreakers"] for ruleset in Ruleset.values]
+
+    def standings_tiebreakers(self) -> dict[str, list[str]]:
+        # Checked against the known keys by the service (the model field's validator).
+        chosen = {}
+        for ruleset in Ruleset.values:
+            text = self.cleaned_data.get(f"{ruleset}_tiebreakers") or ""
+            keys = [key.strip() for key in text.split(",") if key.strip()]
+            chosen[ruleset] = keys or list(DEFAULT_TIEBREAKERS[ruleset])
+        return chosen
+
     def default_options(self) -> dict[str, dict[str, object]]:
         options: dict[str, dict[str, object]] = {}
         for ruleset in Ruleset.values:
@@ -220,3 +251,37 @@ class ClubSettingsForm(forms.ModelForm):
             if chosen:
                 options[ruleset] = chosen
         return options
+
+
+class SeasonForm(forms.ModelForm):
+    class Meta:
+        model = Season
+        fields = ["name", "starts_on", "ends_on"]
+        widgets = {
+            "starts_on": forms.DateInput(attrs={"type": "date"}),
+            "ends_on": forms.DateInput(attrs={"type": "date"}),
+        }
+
+
+class StandingsFilterForm(FilterForm):
+    """Which season and which game; anything else in the query string falls back to defaults."""
+
+    season = forms.ChoiceField(required=False)
+    ruleset = forms.ChoiceField(label="Game", choices=Ruleset.choices, required=False)
+
+    def __init__(self, data: Any, *, seasons: list[Season]) -> None:
+        super().__init__(data)
+        # Choices from the seasons already read: no query of its own to validate.
+        self.seasons = seasons
+        field = self.fields["season"]
+        assert isinstance(field, forms.ChoiceField)
+        field.choices = [(str(season.pk), season.name) for season in seasons]
+
+    def chosen(self) -> tuple[Season | None, str]:
+        """The season asked for, else the latest one; the game asked for, else Standard Balut."""
+        self.is_valid()
+        wanted = self.cleaned_data.get("season")
+        season = next((s for s in self.seasons if str(s.pk) == wanted), None)
+        if season is None and self.seasons:
+            season = self.seasons[0]
+        return season, self.cleaned_data.get("ruleset") or Ruleset.BALUT

@@ -14,6 +14,7 @@ from django.db.models import F, Q
 from django.utils import timezone
 
 from league.scans import scan_upload_to, validate_scan
+from league.standings import default_tiebreakers, validate_tiebreakers
 from scoring.models import Game, GamePlayer, Member, Ruleset
 
 
@@ -251,6 +252,10 @@ class ClubSettings(models.Model):
     barbut4_register_low = models.PositiveIntegerField(null=True, blank=True)
     # Ruleset key to a game record's `options` object; the start-a-game form's defaults.
     default_options = models.JSONField(default=dict, blank=True)
+    # Ruleset key to the ordered standings tie-breakers (league.standings.TIEBREAKERS keys).
+    standings_tiebreakers = models.JSONField(
+        default=default_tiebreakers, blank=True, validators=[validate_tiebreakers]
+    )
     updated_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         null=True,
@@ -276,3 +281,68 @@ class ClubSettings(models.Model):
             getattr(self, f"{ruleset}_register_high"),
             getattr(self, f"{ruleset}_register_low"),
         )
+
+
+class Season(models.Model):
+    """A stretch of the calendar the standings are kept over; both days count."""
+
+    name = models.CharField(max_length=60, unique=True)
+    starts_on = models.DateField()
+    ends_on = models.DateField()
+
+    class Meta:
+        ordering = ["-starts_on", "-id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(starts_on__lte=F("ends_on")), name="season_starts_before_it_ends"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class PlayerResultRow(models.Model):
+    """One seat's figures in a finished game, exactly as the engine's GameResult gives them.
+
+    Kept (and rewritten after every correction) by league.services.results so that standings
+    are plain aggregate queries instead of replaying every game of a season.
+    """
+
+    # Derived from the game's turns, never edited: it goes with the game and its seats.
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="result_rows")
+    player = models.ForeignKey(GamePlayer, on_delete=models.CASCADE, related_name="result_rows")
+    member = models.ForeignKey(
+        Member, null=True, blank=True, on_delete=models.PROTECT, related_name="result_rows"
+    )
+    ruleset = models.CharField(max_length=10, choices=Ruleset.choices)
+    finished_at = models.DateTimeField()
+    score = models.IntegerField()
+    points = models.IntegerField(null=True, blank=True)
+    rank = models.PositiveSmallIntegerField()
+    baluts = models.PositiveSmallIntegerField(default=0)
+    won = models.BooleanField()
+    last = models.BooleanField()
+
+    class Meta:
+        ordering = ["game", "player"]
+        indexes = [models.Index(fields=["ruleset", "finished_at"], name="result_ruleset_finished")]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "player"], name="result_once_per_seat"),
+            models.CheckConstraint(
+                condition=Q(ruleset__in=Ruleset.values), name="result_ruleset_known"
+            ),
+            models.CheckConstraint(condition=Q(rank__gte=1), name="result_rank_from_one"),
+            models.CheckConstraint(
+                condition=Q(won=True, rank=1) | Q(won=False, rank__gt=1),
+                name="result_won_exactly_when_first",
+            ),
+            # 4-Dice Barbut has no Balut box.
+            models.CheckConstraint(
+                condition=~Q(ruleset=Ruleset.BARBUT4) | Q(baluts=0),
+                name="result_no_baluts_in_barbut4",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} in {self.game}: {self.score} (rank {self.rank})"

@@ -2,18 +2,36 @@
 
 from __future__ import annotations
 
-from django.db.models import Count, F, IntegerField, OuterRef, Q, QuerySet, Subquery, Value, Window
-from django.db.models.functions import Coalesce, RowNumber
+from typing import Any
+
+from django.db.models import (
+    Avg,
+    Count,
+    F,
+    IntegerField,
+    Max,
+    OuterRef,
+    Q,
+    QuerySet,
+    Subquery,
+    Sum,
+    Value,
+    Window,
+)
+from django.db.models.functions import Coalesce, Rank, RowNumber
 
 from league.models import (
     ClaimStatus,
     ClubSettings,
     DebtStatus,
     DrinkDebt,
+    PlayerResultRow,
     RecordKind,
     RegisterClaim,
     RegisterEntry,
+    Season,
 )
+from league.standings import BY_POINTS, TIEBREAKERS
 from scoring import rules
 from scoring.models import GamePlayer, GameStatus, Member, Ruleset
 
@@ -127,4 +145,41 @@ def guests_owing() -> list[dict[str, object]]:
         .values("debtor__name")
         .annotate(rounds_owed=Count("pk"))
         .order_by("-rounds_owed", "debtor__name")
+    )
+
+
+def seasons() -> list[Season]:
+    return list(Season.objects.order_by("-starts_on", "-id"))
+
+
+def standings(
+    season: Season, ruleset: str, tiebreakers: list[str]
+) -> QuerySet[PlayerResultRow, dict[str, Any]]:
+    """One row per member who finished a game of `ruleset` within the season (both days
+    counted, in the club's time zone): `games`, `wins`, `average` (points for the games ranked
+    by points, else score), `best`, `baluts`, `lasts`, and `place` by the tie-breakers in order
+    (members level on all of them share a place). One query, aggregated in the database."""
+    figure = "points" if ruleset in BY_POINTS else "score"
+    order = []
+    for key in tiebreakers:
+        column, higher_first = TIEBREAKERS[key]
+        order.append(F(column).desc() if higher_first else F(column).asc())
+    return (
+        PlayerResultRow.objects.filter(
+            ruleset=ruleset,
+            member__isnull=False,
+            finished_at__date__gte=season.starts_on,
+            finished_at__date__lte=season.ends_on,
+        )
+        .values("member_id", "member__known_as")
+        .annotate(
+            games=Count("pk"),
+            wins=Count("pk", filter=Q(won=True)),
+            average=Avg(figure),
+            best=Max(figure),
+            baluts=Sum("baluts"),
+            lasts=Count("pk", filter=Q(last=True)),
+        )
+        .annotate(place=Window(Rank(), order_by=order))
+        .order_by("place", "member__known_as")
     )

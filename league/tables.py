@@ -164,3 +164,38 @@ class MembersTable(tables.Table):
 
     def value_rounds_owed(self, value: int) -> int:
         return value
+
+
+class StandingsTable(tables.Table):
+    """A season's standings: rows of league.selectors.standings, ranked by the tie-breakers."""
+
+    place = tables.Column(verbose_name="#", attrs={"td": {"data-col": "place"}})
+    member = tables.Column(
+        verbose_name="Member", accessor="member__known_as", order_by=("member__known_as",)
+    )
+    games = tables.Column(verbose_name="Games played", attrs={"td": {"data-col": "games"}})
+    wins = tables.Column(verbose_name="Wins", attrs={"td": {"data-col": "wins"}})
+    average = tables.Column(verbose_name="Average", attrs={"td": {"data-col": "average"}})
+    best = tables.Column(verbose_name="Best", attrs={"td": {"data-col": "best"}})
+    baluts = tables.Column(verbose_name="Baluts", attrs={"td": {"data-col": "baluts"}})
+    lasts = tables.Column(verbose_name="Last places", attrs={"td": {"data-col": "lasts"}})
+
+    class Meta:
+        template_name = TEMPLATE
+        attrs = {**ATTRS, "id": "standings-table"}
+        empty_text = "No member has finished a game of this kind in this season."
+        row_attrs = {"data-member": lambda record: record["member__known_as"]}
+
+    def __init__(
+        self, *args: object, average_label: str, best_label: str, **kwargs: object
+    ) -> None:
+        super().__init__(*args, **kwargs)
+        # Points for the games ranked by points, the total score for the others.
+        self.columns["average"].column.verbose_name = average_label
+        self.columns["best"].column.verbose_name = best_label
+
+    def render_average(self, value: float) -> str:
+        return f"{value:.1f}"
+
+    def value_average(self, value: float) -> str:
+        return f"{value:.1f}"

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from league.views import ledger, members, register, settings
+from league.views import ledger, members, register, settings, standings
 
 app_name = "league"
 
@@ -15,4 +15,7 @@ urlpatterns = [
     path("ledger/<int:debt_id>/write-off/", ledger.write_off, name="write_off_debt"),
     path("members/", members.members, name="members"),
     path("settings/", settings.club_settings, name="settings"),
+    path("standings/", standings.standings, name="standings"),
+    path("seasons/", standings.seasons, name="seasons"),
+    path("seasons/<int:season_id>/", standings.seasons, name="season"),
 ]

@@ -26,6 +26,7 @@ from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from pytest_django.fixtures import Settings
 
+from league.models import Season
 from league.services.ledger import book_game_debts
 from league.services.register import enter_historic_record, open_claims
 from scoring.models import Game
@@ -103,6 +104,9 @@ EXPECTED: dict[str, dict[str, Outcomes]] = {
     "records/": {"GET": everyone("200")},
     "board/": {"GET": everyone("200")},
     "settings/": {"GET": secretary_only("200"), "POST": secretary_only("422")},
+    "standings/": {"GET": everyone("200")},
+    "seasons/": {"GET": secretary_only("200"), "POST": secretary_only("422")},
+    "seasons/<int:season_id>/": {"GET": secretary_only("200"), "POST": secretary_only("422")},
 }
 
 
@@ -160,6 +164,9 @@ def world() -> World:
         note="",
         by=boss,
     )
+    season = Season.objects.create(
+        name="1979", starts_on=datetime.date(1979, 1, 1), ends_on=datetime.date(1979, 12, 31)
+    )
     return World(
         users={
             "anonymous": None,
@@ -175,6 +182,7 @@ def world() -> World:
             "claim_id": claim.pk,
             "debt_id": debt.pk,
             "entry_id": entry.pk,
+            "season_id": season.pk,
             "code": "AAAA-AAAA-AA",
         },
     )

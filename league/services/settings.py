@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied, ValidationError
@@ -10,6 +10,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from league.models import ClubSettings
+from league.standings import validate_tiebreakers
 from scoring import rules
 from scoring.models import Ruleset
 from scoring.roles import is_secretary
@@ -24,8 +25,11 @@ def update_club_settings(
     drinks_in_jackpot: bool,
     register_bounds: Mapping[str, rules.RegisterBounds | None],
     default_options: Mapping[str, Mapping[str, object]],
+    standings_tiebreakers: Mapping[str, Sequence[str]] | None = None,
 ) -> ClubSettings:
     """Save the settings; a game left out of `register_bounds` (or None) has no register.
+
+    `standings_tiebreakers` left out (None) keeps the club's current order for every game.
 
     They count for games finished from now on: the books already kept stay as they were kept.
     """
@@ -55,6 +59,15 @@ def update_club_settings(
         setattr(settings, f"{ruleset}_register_high", None if bounds is None else bounds.high)
         setattr(settings, f"{ruleset}_register_low", None if bounds is None else bounds.low)
     settings.default_options = options
+    if standings_tiebreakers is not None:
+        tiebreakers = {
+            **settings.standings_tiebreakers,
+            **{ruleset: list(keys) for ruleset, keys in standings_tiebreakers.items()},
+        }
+        # Checked here too, not only by full_clean: its error names the model field, which the
+        # settings form does not have, and the page shows this one on top.
+        validate_tiebreakers(tiebreakers)
+        settings.standings_tiebreakers = tiebreakers
     settings.updated_by, settings.updated_at = by, timezone.now()
     settings.full_clean()
     settings.save()

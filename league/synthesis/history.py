@@ -20,6 +20,8 @@ from django.db import transaction
 from django.utils import timezone
 from PIL import Image, ImageDraw
 
+from league.models import PlayerResultRow
+from league.services.results import result_rows
 from league.synthesis.play import PlayedGame, play_game
 from scoring import rules, verification
 from scoring.drawings import clean_drawing
@@ -267,6 +269,19 @@ class Synthesizer:
                     )
                 )
         Turn.objects.bulk_create(turns, batch_size=TURNS_PER_INSERT)
+        # As store_game_results keeps them for a game finished at the table, in bulk.
+        PlayerResultRow.objects.bulk_create(
+            [
+                result
+                for stored, (_, seated, game) in zip(games, played, strict=True)
+                for result in result_rows(
+                    stored,
+                    [seats[(stored.pk, seat)] for seat in range(len(seated))],
+                    rules.result(game.state),
+                )
+            ],
+            batch_size=TURNS_PER_INSERT,
+        )
         signatures = self._sign(games, players, turns) if self.signatures else 0
         return len(turns), signatures
 

@@ -42,4 +42,5 @@ def save_settings(form: ClubSettingsForm, *, user: User) -> None:
         drinks_in_jackpot=form.cleaned_data["drinks_in_jackpot"],
         register_bounds=form.register_bounds(),
         default_options=form.default_options(),
+        standings_tiebreakers=form.standings_tiebreakers(),
     )

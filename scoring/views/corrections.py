@@ -11,6 +11,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_http_methods
 
 from league.services.ledger import book_game_debts
+from league.services.results import store_game_results
 from scoring.models import Game
 from scoring.permissions import can_correct, correction_refusal
 from scoring.record_forms import correction_form
@@ -51,6 +52,7 @@ def correct_turn(request: HttpRequest, game_id: int, number: int) -> HttpRespons
             else:
                 # A correction can change who came last, or finish the game: rebook its drinks.
                 book_game_debts(game=game)
+                store_game_results(game=game)
                 voided = (
                     " The signatures are void: the players sign the sheet again." if signed else ""
                 )

@@ -12,6 +12,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from league.selectors import house_rules
 from league.services.ledger import book_game_debts
+from league.services.results import store_game_results
 from scoring import rules
 from scoring.forms import BarbutTurnForm, FiveDiceTurnForm, TurnSubmission
 from scoring.models import Game
@@ -102,6 +103,7 @@ def record_turn_view(request: HttpRequest, game_id: int) -> HttpResponse:
     if recorded.loaded.game.is_finished:
         # Booked here, not in record_turn, whose queries must cost the same on every turn.
         book_game_debts(game=recorded.loaded.game)
+        store_game_results(game=recorded.loaded.game)
     return _answer(request, recorded.loaded, notice=_turn_notice(recorded.loaded, recorded.turn))
 
 

@@ -15,6 +15,7 @@ from django.core.management.base import BaseCommand
 from django.db import transaction
 
 from league.services.ledger import book_game_debts
+from league.services.results import store_game_results
 from scoring.models import Game, Member
 from scoring.roles import secretary_group
 from scoring.services.members import create_member
@@ -57,6 +58,7 @@ class Command(BaseCommand):
                 imported=False,
             )
             book_game_debts(game=game)
+            store_game_results(game=game)
             loaded += 1
         self.stdout.write(f"Demo data: {len(members)} members, {loaded} games added.")
         self.stdout.write(

@@ -1,0 +1,30 @@
+"""Store the per-player results of games finished before the results were kept."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.management.base import BaseCommand
+
+from league.services.results import store_game_results
+from scoring.models import Game, GameStatus
+
+
+class Command(BaseCommand):
+    help = "Store each finished game's per-player results (idempotent; --all redoes every game)."
+
+    def add_arguments(self, parser: Any) -> None:
+        parser.add_argument(
+            "--all", action="store_true", help="Redo games that already have their results."
+        )
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        games = Game.objects.filter(status=GameStatus.FINISHED).order_by("pk")
+        if not options["all"]:
+            games = games.filter(result_rows__isnull=True)
+        done = 0
+        # One transaction per game (the service's): a long backfill can be stopped and rerun.
+        for game in list(games):
+            store_game_results(game=game)
+            done += 1
+        self.stdout.write(f"Results stored for {done} finished games.")

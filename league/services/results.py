@@ -1,0 +1,77 @@
+"""Each seat's result of a finished game, stored so standings are plain queries.
+
+The figures are the rules engine's GameResult for the game, nothing recomputed here. Storing is
+idempotent and is called where a game finishes or changes (after the finishing turn, a
+correction, an import, demo data): rows are updated in place, missing ones added, and rows that
+no longer hold (the game is no longer finished, a seat is gone) deleted.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from django.db import transaction
+
+from league.models import PlayerResultRow
+from scoring import rules
+from scoring.models import Game, GamePlayer
+from scoring.selectors import load_game
+
+FIGURES = ("member", "ruleset", "finished_at", "score", "points", "rank", "baluts", "won", "last")
+
+
+def result_rows(
+    game: Game, players: Sequence[GamePlayer], result: rules.GameResult
+) -> list[PlayerResultRow]:
+    """Unsaved rows for a finished game's seats (`players` in seat order); no query."""
+    assert game.finished_at is not None
+    worst = max(player.rank for player in result.players)
+    return [
+        PlayerResultRow(
+            game=game,
+            player=players[player.seat],
+            member_id=players[player.seat].member_id,
+            ruleset=game.ruleset,
+            finished_at=game.finished_at,
+            score=player.score,
+            points=player.total_points,
+            rank=player.rank,
+            baluts=sum(1 for score in player.boxes.get("balut", []) if score),
+            won=player.rank == 1,
+            last=player.rank == worst,
+        )
+        for player in result.players
+    ]
+
+
+@transaction.atomic
+def store_game_results(*, game: Game) -> list[PlayerResultRow]:
+    """The game's rows in seat order; none (and any old ones deleted) unless it is finished."""
+    game = Game.objects.select_for_update().get(pk=game.pk)
+    stored = {row.player_id: row for row in PlayerResultRow.objects.filter(game=game)}
+    if not game.is_finished:
+        PlayerResultRow.objects.filter(pk__in=[row.pk for row in stored.values()]).delete()
+        return []
+    loaded = load_game(game)
+    fresh = result_rows(game, loaded.players, loaded.result())
+    rows, new, changed = [], [], []
+    for row in fresh:
+        old = stored.pop(row.player_id, None)
+        if old is None:
+            new.append(row)
+            rows.append(row)
+            continue
+        for name in FIGURES:
+            setattr(old, f"{name}_id" if name == "member" else name, _value(row, name))
+        changed.append(old)
+        rows.append(old)
+    PlayerResultRow.objects.filter(pk__in=[row.pk for row in stored.values()]).delete()
+    for row in rows:
+        row.full_clean()
+    PlayerResultRow.objects.bulk_update(changed, [name for name in FIGURES])
+    PlayerResultRow.objects.bulk_create(new)
+    return rows
+
+
+def _value(row: PlayerResultRow, name: str) -> object:
+    return row.member_id if name == "member" else getattr(row, name)

@@ -1,0 +1,70 @@
+"""The standings' tie-breakers: which figures rank a season's table, in which order.
+
+Kept apart from the models so the club settings' validator, the form and the selector share one
+list of known keys. Every figure is an aggregate of PlayerResultRow, itself the engine's result.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from django.core.exceptions import ValidationError
+
+from scoring.models import Ruleset
+
+# Key to (column of the standings query, higher is better).
+TIEBREAKERS: dict[str, tuple[str, bool]] = {
+    "average": ("average", True),
+    "wins": ("wins", True),
+    "best": ("best", True),
+    "games": ("games", True),
+    "baluts": ("baluts", True),
+    "fewest_last": ("lasts", False),
+}
+# Games ranked by points (the winner is who scores most points) or by the total score.
+BY_POINTS = ("balut", "jackpot")
+
+DEFAULT_TIEBREAKERS: dict[str, list[str]] = {
+    "balut": ["average", "wins", "best", "games"],
+    "jackpot": ["average", "wins", "best", "games"],
+    "bar": ["average", "wins", "best"],
+    "barbut4": ["average", "wins", "best"],
+}
+
+
+def default_tiebreakers() -> dict[str, list[str]]:
+    return {ruleset: list(keys) for ruleset, keys in DEFAULT_TIEBREAKERS.items()}
+
+
+def tiebreaker_label(key: str, ruleset: str) -> str:
+    if key == "average":
+        return "Average points" if ruleset in BY_POINTS else "Average score"
+    return {
+        "wins": "Wins",
+        "best": "Best",
+        "games": "Games played",
+        "baluts": "Baluts",
+        "fewest_last": "Fewest last places",
+    }[key]
+
+
+def validate_tiebreakers(value: object) -> None:
+    """A game key to a non-empty list of known keys, each at most once."""
+    if not isinstance(value, Mapping):
+        raise ValidationError("The tie-breakers are a list of keys for each game.")
+    for ruleset, keys in value.items():
+        if ruleset not in Ruleset.values:
+            raise ValidationError(f"Unknown game {ruleset!r} in the tie-breakers.")
+        if not isinstance(keys, list) or not keys:
+            raise ValidationError(f"Give at least one tie-breaker for {ruleset}.")
+        unknown = [key for key in keys if key not in TIEBREAKERS]
+        if unknown:
+            known = ", ".join(TIEBREAKERS)
+            raise ValidationError(f"Unknown tie-breaker {unknown[0]!r} (known: {known}).")
+        if len(set(keys)) != len(keys):
+            raise ValidationError(f"A tie-breaker is named twice for {ruleset}.")
+
+
+def tiebreakers_for(value: Mapping[str, list[str]], ruleset: str) -> list[str]:
+    """The club's order for `ruleset`, or the default when the club has not set one."""
+    return list(value.get(ruleset) or DEFAULT_TIEBREAKERS[ruleset])

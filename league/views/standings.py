@@ -1,0 +1,76 @@
+"""A season's standings for one game, and the secretary's seasons page."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_GET, require_http_methods
+from django_tables2 import RequestConfig
+
+from league import selectors
+from league.exports import export_response, wanted_format
+from league.forms import SeasonForm, StandingsFilterForm
+from league.models import Season
+from league.services.seasons import create_season, update_season
+from league.standings import BY_POINTS, tiebreaker_label, tiebreakers_for
+from league.tables import StandingsTable
+from league.views.access import secretary_required, user_of
+from scoring import rules
+
+
+@require_GET
+def standings(request: HttpRequest) -> HttpResponse:
+    filters = StandingsFilterForm(request.GET, seasons=selectors.seasons())
+    season, ruleset = filters.chosen()
+    order = tiebreakers_for(selectors.club_settings().standings_tiebreakers or {}, ruleset)
+    figure = "points" if ruleset in BY_POINTS else "score"
+    table = StandingsTable(
+        selectors.standings(season, ruleset, order) if season is not None else [],
+        average_label=tiebreaker_label("average", ruleset),
+        best_label=f"Best {figure}",
+    )
+    # Every member on one page: a club's standings are tens of rows, not thousands.
+    RequestConfig(request, paginate=False).configure(table)
+    export = wanted_format(request)
+    if export is not None and season is not None:
+        return export_response(table, export=export, name=f"standings-{ruleset}")
+    context = {
+        "filters": filters,
+        "table": table,
+        "season": season,
+        "title": rules.RULESET_TITLES[ruleset],
+        "tiebreakers": [tiebreaker_label(key, ruleset) for key in order],
+    }
+    return render(request, "league/standings.html", context)
+
+
+@require_http_methods(["GET", "POST"])
+@secretary_required
+def seasons(request: HttpRequest, season_id: int | None = None) -> HttpResponse:
+    """The seasons, with a form to add one (or, given `season_id`, to change that one)."""
+    season = None if season_id is None else get_object_or_404(Season, pk=season_id)
+    form = SeasonForm(request.POST or None, instance=season)
+    status = 200
+    if request.method == "POST":
+        if form.is_valid():
+            data = form.cleaned_data
+            fields = {
+                "name": data["name"],
+                "starts_on": data["starts_on"],
+                "ends_on": data["ends_on"],
+            }
+            try:
+                if season is None:
+                    saved = create_season(by=user_of(request), **fields)
+                else:
+                    saved = update_season(season=season, by=user_of(request), **fields)
+            except ValidationError as refused:
+                form.add_error(None, refused)
+            else:
+                messages.success(request, f"The season {saved.name} is saved.")
+                return redirect("league:seasons")
+        status = 422
+    context = {"form": form, "season": season, "seasons": selectors.seasons()}
+    return render(request, "league/seasons.html", context, status=status)
