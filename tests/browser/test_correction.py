@@ -14,12 +14,12 @@ from tests.browser.pages import (
     Move,
     PlayedGame,
     Seat,
-    check_five_dice_sheet,
     play_five_dice_turn,
     shot,
     start_game,
     turn_number,
 )
+from tests.browser.sheet_checks import check_five_dice_sheet
 
 pytestmark = pytest.mark.browser
 

@@ -17,13 +17,12 @@ from tests.browser.pages import (
     Move,
     PlayedGame,
     Seat,
-    check_barbut_sheet,
-    check_five_dice_sheet,
     play_barbut_game,
     play_five_dice_game,
     shot,
     start_game,
 )
+from tests.browser.sheet_checks import check_barbut_sheet, check_five_dice_sheet
 
 pytestmark = pytest.mark.browser
 

@@ -17,7 +17,6 @@ from tests.browser.pages import (
     Move,
     PlayedGame,
     Seat,
-    check_five_dice_sheet,
     play_five_dice_game,
     play_five_dice_turn,
     player_to_throw,
@@ -27,6 +26,7 @@ from tests.browser.pages import (
     tap_dice,
     turn_number,
 )
+from tests.browser.sheet_checks import check_five_dice_sheet
 
 pytestmark = pytest.mark.browser
 
