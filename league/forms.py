@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.contrib.auth.models import User
 from django.db.models import QuerySet
 
 from league.models import (
@@ -16,6 +17,7 @@ from league.models import (
     RegisterEntry,
     Season,
 )
+from league.services.register import enter_historic_record
 from league.standings import DEFAULT_TIEBREAKERS, TIEBREAKERS, tiebreakers_for
 from scoring import rules
 from scoring.models import Member, Ruleset
@@ -118,6 +120,21 @@ class HistoricEntryForm(forms.ModelForm):
         super().__init__(*args, **kwargs)
         self.fields["ruleset"].initial = Ruleset.BAR
         self.fields["scan"].required = True
+
+    def enter(self, *, by: User) -> RegisterEntry:
+        """The entry, through the register service (the page and the admin both use this)."""
+        data = self.cleaned_data
+        return enter_historic_record(
+            date=data["date"],
+            player_name=data["player_name"],
+            member=data["member"],
+            score=data["score"],
+            kind=data["kind"],
+            ruleset=data["ruleset"],
+            scan=data["scan"],
+            note=data["note"],
+            by=by,
+        )
 
 
 OPTION_NAMES = ("thresholds", "jackpot_bonus", "guess_points")

@@ -17,7 +17,7 @@ from league.admin.base import SecretaryAdmin, refusal, report, secretary
 from league.forms import ClubSettingsForm, HistoricEntryForm
 from league.models import ClubSettings, DrinkDebt, RegisterClaim, RegisterEntry
 from league.services.ledger import settle_debt, write_off_debt
-from league.services.register import enter_historic_record, ratify_claim, reject_claim
+from league.services.register import ratify_claim, reject_claim
 from league.views.settings import save_settings
 
 
@@ -88,18 +88,7 @@ class RegisterEntryAdmin(SecretaryAdmin):
         return [f.name for f in RegisterEntry._meta.fields]
 
     def save_model(self, request: HttpRequest, obj: RegisterEntry, form: Any, change: bool) -> None:
-        data = form.cleaned_data
-        entry = enter_historic_record(
-            date=data["date"],
-            player_name=data["player_name"],
-            member=data["member"],
-            score=data["score"],
-            kind=data["kind"],
-            ruleset=data["ruleset"],
-            scan=data["scan"],
-            note=data["note"],
-            by=secretary(request),
-        )
+        entry = form.enter(by=secretary(request))
         obj.pk, obj.scan = entry.pk, entry.scan
         obj._state.adding = False
 

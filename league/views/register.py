@@ -14,7 +14,7 @@ from league.exports import export_response, wanted_format
 from league.forms import HistoricEntryForm, NoteForm, RegisterFilterForm
 from league.models import RegisterClaim, RegisterEntry
 from league.scans import scan_content_type
-from league.services.register import enter_historic_record, ratify_claim, reject_claim
+from league.services.register import ratify_claim, reject_claim
 from league.tables import PER_PAGE, RegisterTable
 from league.views.access import secretary_required, user_of
 from scoring.roles import is_secretary
@@ -79,19 +79,8 @@ def historic_entry(request: HttpRequest) -> HttpResponse:
         return render(request, "league/historic_entry.html", {"form": HistoricEntryForm()})
     form = HistoricEntryForm(request.POST, request.FILES)
     if form.is_valid():
-        data = form.cleaned_data
         try:
-            entry = enter_historic_record(
-                date=data["date"],
-                player_name=data["player_name"],
-                member=data["member"],
-                score=data["score"],
-                kind=data["kind"],
-                ruleset=data["ruleset"],
-                scan=data["scan"],
-                note=data["note"],
-                by=user_of(request),
-            )
+            entry = form.enter(by=user_of(request))
         except ValidationError as refused:
             form.add_error(None, refused)
         else:
