@@ -5,100 +5,25 @@ from __future__ import annotations
 import pytest
 
 from scoring.rules import (
-    BarbutGame,
-    BarbutThrow,
     BarbutTurn,
-    GameSetup,
-    InvalidRecord,
     RuleError,
     TurnInProgress,
     TurnNotAllowed,
-    TurnOutcome,
-    result,
-    result_to_json,
-    score_record,
     set_aside_options,
 )
-
-NAMES = ("Ann", "Ben", "Cy", "Dee")
-BUST = [2, 3, 4, 6]
-SIX_SIXES = [6, 6, 6, 6]
-COMBINATION_OF = {500: [5, 5, 5, 5], 400: [4, 4, 4, 4], 300: [3, 3, 3, 3], 200: [2, 2, 2, 2]}
-
-
-def throw(dice: list[int], keep: list[int] | None = None) -> BarbutThrow:
-    return BarbutThrow(dice=tuple(dice), keep=tuple(keep or ()))
-
-
-def keep_all(dice: list[int]) -> BarbutThrow:
-    return throw(dice, dice)
-
-
-def new_game(players: int = 2) -> BarbutGame:
-    return BarbutGame(GameSetup(ruleset="barbut4", players=NAMES[:players]))
-
-
-def play(game: BarbutGame, *throws: BarbutThrow) -> TurnOutcome:
-    """The turn of whoever is next."""
-    seat = game.next_seat
-    assert seat is not None
-    return game.play(BarbutTurn(seat=seat, throws=throws))
-
-
-def bust(game: BarbutGame) -> TurnOutcome:
-    return play(game, throw(BUST))
-
-
-def throws_worth(points: int) -> list[BarbutThrow]:
-    """A banked turn of exactly `points` (a multiple of 50): four-dice combinations, then 1s/5s."""
-    throws = [keep_all([1, 1, 1, 1]) for _ in range(points // 1000)]
-    rest = points % 1000
-    while rest >= 200:
-        value = max(value for value in COMBINATION_OF if value <= rest)
-        throws.append(keep_all(COMBINATION_OF[value]))
-        rest -= value
-    singles = {150: ([1, 5, 2, 6], [1, 5]), 100: ([1, 2, 6, 6], [1]), 50: ([5, 2, 6, 6], [5])}
-    if rest:
-        throws.append(throw(*singles[rest]))
-    return throws
-
-
-def bank(game: BarbutGame, points: int) -> TurnOutcome:
-    outcome = play(game, *throws_worth(points))
-    assert outcome.end == "bank" and outcome.points == points
-    return outcome
-
-
-def turn_points(*throws: BarbutThrow) -> int:
-    """What a turn would bank, played as the first turn of a fresh game."""
-    outcome = play(new_game(), *throws)
-    assert outcome.end == "bank"
-    return outcome.points
-
-
-def refused(*throws: BarbutThrow) -> None:
-    with pytest.raises(TurnNotAllowed):
-        play(new_game(), *throws)
-
-
-def lose_and_win_back(game: BarbutGame, first: int, then: int) -> TurnOutcome:
-    """Ann banks `first`, loses it to 6-6-6-6, banks `then` and throws 6-6-6-6 again; Ben busts."""
-    bank(game, first)
-    bust(game)
-    play(game, throw(SIX_SIXES))
-    bust(game)
-    bank(game, then)
-    bust(game)
-    return play(game, throw(SIX_SIXES))
-
-
-def as_json(throws: list[BarbutThrow]) -> list[dict[str, list[int]]]:
-    return [{"dice": list(each.dice), "keep": list(each.keep)} for each in throws]
-
-
-def ranks(game: BarbutGame) -> list[int]:
-    return [player.rank for player in result(game).players]
-
+from tests.rules.barbut_helpers import (
+    BUST,
+    SIX_SIXES,
+    bank,
+    bust,
+    keep_all,
+    lose_and_win_back,
+    new_game,
+    play,
+    refused,
+    throw,
+    turn_points,
+)
 
 # Scoring dice
 
@@ -252,104 +177,6 @@ def test_six_sixes_twice_returns_the_lost_points() -> None:
     outcome = lose_and_win_back(game, 650, 200)
     assert (outcome.score, outcome.lost) == (850, 0)
     assert (game.scores, game.lost) == ([850, 0], [0, 0])
-
-
-# Winning
-
-
-def test_banking_exactly_7500_wins_ends_the_game_and_refuses_a_further_turn() -> None:
-    game = new_game()
-    outcome = bank(game, 7500)
-    assert outcome.won
-    assert game.complete and game.winner == 0 and game.next_seat is None
-    with pytest.raises(TurnNotAllowed):
-        game.play(BarbutTurn(seat=1, throws=(throw(BUST),)))
-
-
-def test_a_record_with_a_turn_after_the_win_is_already_over() -> None:
-    turns = [
-        {"player": "Ann", "throws": as_json(throws_worth(7500))},
-        {"player": "Ben", "throws": as_json([throw(BUST)])},
-    ]
-    record = {"ruleset": "barbut4", "players": ["Ann", "Ben"], "turns": turns}
-    with pytest.raises(InvalidRecord, match="already over") as error:
-        score_record(record)
-    assert error.value.turn == 1
-
-
-def test_banking_just_under_7500_does_not_win() -> None:
-    game = new_game()
-    assert not bank(game, 7450).won
-    assert not game.complete and game.next_seat == 1
-
-
-def test_points_won_back_by_six_sixes_do_not_end_the_game_even_above_7500() -> None:
-    game = new_game()
-    outcome = lose_and_win_back(game, 7400, 200)
-    assert (outcome.score, outcome.won) == (7600, False)
-    assert not game.complete and game.winner is None and game.next_seat == 1
-
-
-def test_a_player_above_7500_by_points_won_back_wins_at_the_next_bank() -> None:
-    game = new_game()
-    lose_and_win_back(game, 7400, 200)  # Ann: 7600
-    bust(game)
-    assert not bust(game).won  # a bust is no bank
-    bust(game)
-    outcome = bank(game, 50)
-    assert (outcome.score, outcome.won) == (7650, True)
-    assert game.complete and game.winner == 0
-
-
-# Ranking and result
-
-
-def test_ranking_puts_the_winner_first_then_the_others_by_score_sharing_places() -> None:
-    game = new_game(players=4)
-    bust(game)
-    bank(game, 300)
-    bank(game, 300)
-    bank(game, 100)
-    bank(game, 7500)
-    assert ranks(game) == [1, 2, 2, 4]
-
-
-def test_the_winner_ranks_first_even_below_a_player_with_points_won_back() -> None:
-    game = new_game()
-    bank(game, 100)
-    bank(game, 7400)
-    bust(game)
-    play(game, throw(SIX_SIXES))  # Ben: 0, 7400 lost
-    bust(game)
-    bank(game, 700)
-    bust(game)
-    play(game, throw(SIX_SIXES))  # Ben: 8100, not a winner
-    bank(game, 7400)  # Ann: 7500, wins
-    assert game.scores == [7500, 8100]
-    assert ranks(game) == [1, 2]
-    assert [player.winner for player in result(game).players] == [True, False]
-
-
-def test_a_game_without_a_winner_ranks_by_score_sharing_places() -> None:
-    game = new_game(players=3)
-    bust(game)
-    bank(game, 300)
-    bank(game, 300)
-    assert ranks(game) == [3, 1, 1]
-    assert not result(game).complete
-
-
-def test_barbut_keeps_no_drinks_and_counts_no_baluts() -> None:
-    game = new_game(players=3)
-    bank(game, 7500)
-    scored = result(game)
-    assert scored.drinks == ()
-    assert scored.baluts is None
-    document = result_to_json(scored)
-    assert document["drinks"] == [] and document["baluts"] is None
-    players = document["players"]
-    assert isinstance(players, list)
-    assert [player["points"] for player in players] == [None, None, None]
 
 
 # The tablet's turn in progress
