@@ -1,14 +1,18 @@
 """The player page's charts as plain data for Chart.js (handed over with `json_script`).
 
-Only arranging: every figure comes from league.stats_selectors (the engine's results and the
-stored box scores); the browser draws, it computes nothing.
+Every figure is a database sum of the kept figures (the engine's totals, the stored box
+scores); the browser draws, it computes nothing. Totals over time are monthly averages: after
+ten years a line through every game would be a smudge, and the page would grow with the years.
 """
 
 from __future__ import annotations
 
-from collections import Counter
+from django.db.models import Avg, Count, ExpressionWrapper, F, IntegerField
+from django.db.models.functions import TruncMonth
 
-from league.stats_selectors import FIVE_DICE, PlayerStats
+from league.models import PlayerResultRow
+from league.stats_player import PlayerStats
+from league.stats_records import FIVE_DICE
 from scoring import rules
 
 # Totals of the five-dice games fall between 0 and 812; 25-point bins read well on a tablet.
@@ -16,24 +20,40 @@ BIN = 25
 
 
 def player_charts(stats: PlayerStats) -> dict[str, object]:
-    finished = list(reversed(stats.finished))  # oldest first, for a line through time
-    over_time: dict[str, list[dict[str, int]]] = {}
-    bins: dict[str, Counter[int]] = {}
-    for line in finished:
-        ruleset = line.game.ruleset
-        # Barbut ends at 7500 by rule: its totals say little and would flatten the others.
-        if ruleset not in FIVE_DICE:
-            continue
-        over_time.setdefault(ruleset, []).append(
-            {"x": int(line.game.started_at.timestamp() * 1000), "y": line.seat.score}
+    """Two queries on top of the page's statistics: months and bins of the member's totals."""
+    # Barbut ends at 7500 by rule: its totals say little and would flatten the others.
+    rows = PlayerResultRow.objects.filter(member=stats.member, ruleset__in=FIVE_DICE)
+    months = (
+        rows.annotate(month=TruncMonth("started_at"))
+        .values("ruleset", "month")
+        .annotate(average=Avg("score"), games=Count("id"))
+        .order_by("ruleset", "month")
+    )
+    over_time: dict[str, list[dict[str, float]]] = {}
+    for row in months:
+        over_time.setdefault(row["ruleset"], []).append(
+            {
+                "x": int(row["month"].timestamp() * 1000),
+                "y": round(float(row["average"]), 1),
+                "games": row["games"],
+            }
         )
-        bins.setdefault(ruleset, Counter())[line.seat.score // BIN * BIN] += 1
-    lows = [low for counter in bins.values() for low in counter]
+    binned = (
+        rows.annotate(low=ExpressionWrapper(F("score") / BIN * BIN, output_field=IntegerField()))
+        .values("ruleset", "low")
+        .annotate(games=Count("id"))
+        .order_by("ruleset", "low")
+    )
+    bins: dict[str, dict[int, int]] = {}
+    for row in binned:
+        bins.setdefault(row["ruleset"], {})[row["low"]] = row["games"]
+    lows = [low for counts in bins.values() for low in counts]
     labels = list(range(min(lows), max(lows) + BIN, BIN)) if lows else []
     return {
         "overTime": [
-            {"label": rules.RULESET_TITLES[kind], "data": points}
-            for kind, points in over_time.items()
+            {"label": rules.RULESET_TITLES[kind], "data": over_time[kind]}
+            for kind in FIVE_DICE
+            if kind in over_time
         ],
         "distribution": {
             "labels": [f"{low}–{low + BIN - 1}" for low in labels],
@@ -42,7 +62,8 @@ def player_charts(stats: PlayerStats) -> dict[str, object]:
                     "label": rules.RULESET_TITLES[kind],
                     "data": [bins[kind].get(low, 0) for low in labels],
                 }
-                for kind in bins
+                for kind in FIVE_DICE
+                if kind in bins
             ],
         },
         "categories": _categories(stats),

@@ -11,7 +11,8 @@ from django.views.decorators.http import condition, require_GET
 from league.board_selectors import board as board_data
 from league.board_selectors import board_version
 from league.stats_charts import player_charts
-from league.stats_selectors import club_records, player_stats
+from league.stats_player import finished_games, player_stats
+from league.stats_records import club_records
 from scoring.models import Member
 
 GAMES_PER_PAGE = 50
@@ -22,13 +23,14 @@ BOARD_POLL_SECONDS = 4
 @require_GET
 def player(request: HttpRequest, member_id: int) -> HttpResponse:
     member = get_object_or_404(Member, pk=member_id)
-    stats = player_stats(member)
     # A page number that is not one (or past the end) shows the nearest page, never an error.
-    games = Paginator(stats.lines, GAMES_PER_PAGE).get_page(request.GET.get("page"))
-    context = {"stats": stats, "member": member, "games": games}
+    games = Paginator(finished_games(member), GAMES_PER_PAGE).get_page(request.GET.get("page"))
+    context: dict[str, object] = {"member": member, "games": games}
     if request.htmx:  # type: ignore[attr-defined]
         return render(request, "league/partials/player_games.html", context)
-    context["charts"] = player_charts(stats)
+    stats = player_stats(member)
+    context["stats"] = stats
+    context["charts"] = player_charts(stats) if stats.kinds else None
     return render(request, "league/player.html", context)
 
 

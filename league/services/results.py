@@ -13,11 +13,24 @@ from collections.abc import Sequence
 from django.db import transaction
 
 from league.models import PlayerResultRow
+from league.services.figures import refresh_member_figures
 from scoring import rules
 from scoring.models import Game, GamePlayer
 from scoring.selectors import load_game
 
-FIGURES = ("member", "ruleset", "finished_at", "score", "points", "rank", "baluts", "won", "last")
+FIGURES = (
+    "member",
+    "ruleset",
+    "started_at",
+    "finished_at",
+    "score",
+    "points",
+    "rank",
+    "baluts",
+    "game_baluts",
+    "won",
+    "last",
+)
 
 
 def result_rows(
@@ -26,17 +39,20 @@ def result_rows(
     """Unsaved rows for a finished game's seats (`players` in seat order); no query."""
     assert game.finished_at is not None
     worst = max(player.rank for player in result.players)
+    baluts = {player.seat: _baluts(player) for player in result.players}
     return [
         PlayerResultRow(
             game=game,
             player=players[player.seat],
             member_id=players[player.seat].member_id,
             ruleset=game.ruleset,
+            started_at=game.started_at,
             finished_at=game.finished_at,
             score=player.score,
             points=player.total_points,
             rank=player.rank,
-            baluts=sum(1 for score in player.boxes.get("balut", []) if score),
+            baluts=baluts[player.seat],
+            game_baluts=sum(baluts.values()),
             won=player.rank == 1,
             last=player.rank == worst,
         )
@@ -49,8 +65,11 @@ def store_game_results(*, game: Game) -> list[PlayerResultRow]:
     """The game's rows in seat order; none (and any old ones deleted) unless it is finished."""
     game = Game.objects.select_for_update().get(pk=game.pk)
     stored = {row.player_id: row for row in PlayerResultRow.objects.filter(game=game)}
+    # Members who leave the game's rows (a correction renamed a seat) need their figures redone too.
+    members = {row.member_id for row in stored.values()}
     if not game.is_finished:
         PlayerResultRow.objects.filter(pk__in=[row.pk for row in stored.values()]).delete()
+        refresh_member_figures(member_ids=members, ruleset=game.ruleset)
         return []
     loaded = load_game(game)
     fresh = result_rows(game, loaded.players, loaded.result())
@@ -63,14 +82,24 @@ def store_game_results(*, game: Game) -> list[PlayerResultRow]:
             continue
         for name in FIGURES:
             setattr(old, f"{name}_id" if name == "member" else name, _value(row, name))
+        if not (old.won and old.member_id is not None):
+            # No longer a member's win: its run is gone before the checks see the row.
+            old.winning_run, old.run_started_id = 0, None
         changed.append(old)
         rows.append(old)
     PlayerResultRow.objects.filter(pk__in=[row.pk for row in stored.values()]).delete()
     for row in rows:
         row.full_clean()
-    PlayerResultRow.objects.bulk_update(changed, [name for name in FIGURES])
+    PlayerResultRow.objects.bulk_update(changed, [*FIGURES, "winning_run", "run_started"])
     PlayerResultRow.objects.bulk_create(new)
+    refresh_member_figures(
+        member_ids=members | {row.member_id for row in rows}, ruleset=game.ruleset
+    )
     return rows
+
+
+def _baluts(player: rules.PlayerResult) -> int:
+    return sum(1 for score in player.boxes.get("balut", []) if score)
 
 
 def _value(row: PlayerResultRow, name: str) -> object:

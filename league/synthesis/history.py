@@ -21,6 +21,7 @@ from django.utils import timezone
 from PIL import Image, ImageDraw
 
 from league.models import PlayerResultRow
+from league.services.figures import rebuild_all_figures
 from league.services.results import result_rows
 from league.synthesis.play import PlayedGame, play_game
 from scoring import rules, verification
@@ -175,6 +176,8 @@ class Synthesizer:
             signatures += made_signatures
             if progress is not None:
                 progress(start + len(batch), total)
+        # Runs depend on every game's place in time: worked out once, after the last batch.
+        rebuild_all_figures()
         return Synthesized(len(self.members), total, turns, signatures)
 
     def _play(self, started_at: datetime) -> tuple[datetime, Sequence[Member | str], PlayedGame]:

@@ -24,10 +24,16 @@
   }
 
   draw("chart-over-time", {
-    type: "scatter",
+    type: "line",
     data: {
       datasets: data.overTime.map(function (set, i) {
-        return { label: set.label, data: set.data, backgroundColor: colour(i), pointRadius: 3 };
+        return {
+          label: set.label,
+          data: set.data,
+          borderColor: colour(i),
+          backgroundColor: colour(i),
+          pointRadius: 3,
+        };
       }),
     },
     options: {
@@ -41,7 +47,17 @@
             },
           },
         },
-        y: { title: { display: true, text: "Total" } },
+        y: { title: { display: true, text: "Average total" } },
+      },
+      plugins: {
+        tooltip: {
+          callbacks: {
+            label: function (item) {
+              const games = item.raw.games;
+              return item.dataset.label + ": " + item.raw.y + " (" + games + (games === 1 ? " game)" : " games)");
+            },
+          },
+        },
       },
     },
   });

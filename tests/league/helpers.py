@@ -11,7 +11,8 @@ from PIL import Image
 
 from scoring.models import Game
 from scoring.selectors import load_game
-from tests.services.helpers import new_game, play
+from scoring.services.corrections import correct_turn
+from tests.services.helpers import new_game, play, secretary
 
 # Each player's seven bar turns, (box, dice), in the order they play them.
 BAR_PLANS: dict[str, list[tuple[str, str]]] = {
@@ -67,6 +68,20 @@ def play_bar(
         play(game, {"player": player.name, "box": box, "dice": [int(d) for d in dice]}, by=by)
     game.refresh_from_db()
     return game
+
+
+def correct_eli_to_beat_hal(game: Game) -> None:
+    """In the bar example Eli (14) is last and Hal (26) next; Eli's fours, the game's last turn
+    (so no round's order changes), as 44444 lift Eli to 34, and Hal comes last."""
+    last = game.turns.order_by("number").last()
+    assert last is not None and (last.record["player"], last.box) == ("Eli", "fours")
+    correct_turn(
+        game=game,
+        number=last.number,
+        turn_record={"box": "fours", "dice": [4, 4, 4, 4, 4]},
+        reason="Misread the dice",
+        corrected_by=secretary("corrector"),
+    )
 
 
 def png_upload(name: str = "sheet.png") -> SimpleUploadedFile:

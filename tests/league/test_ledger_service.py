@@ -15,10 +15,9 @@ from league.models import DebtStatus, DrinkDebt
 from league.services.ledger import book_game_debts, settle_debt, write_off_debt
 from league.services.settings import update_club_settings
 from scoring import rules
-from scoring.models import Game, Member
-from scoring.services.corrections import correct_turn
+from scoring.models import Member
 from scoring.services.records import import_game_record
-from tests.league.helpers import play_bar
+from tests.league.helpers import correct_eli_to_beat_hal, play_bar
 from tests.services.helpers import EXAMPLES, example, imported, member, secretary
 
 pytestmark = pytest.mark.django_db
@@ -185,24 +184,10 @@ def test_writing_off_needs_the_secretary_and_a_reason_and_keeps_the_debt() -> No
     assert DrinkDebt.objects.count() == 1
 
 
-def _correct_eli_to_beat_hal(game: Game) -> None:
-    """In the bar example Eli (14) is last and Hal (26) next; Eli's fours, the game's last turn
-    (so no round's order changes), as 44444 lift Eli to 34, and Hal comes last."""
-    last = game.turns.order_by("number").last()
-    assert last is not None and (last.record["player"], last.box) == ("Eli", "fours")
-    correct_turn(
-        game=game,
-        number=last.number,
-        turn_record={"box": "fours", "dice": [4, 4, 4, 4, 4]},
-        reason="Misread the dice",
-        corrected_by=secretary("corrector"),
-    )
-
-
 def test_after_a_correction_an_owed_debt_no_longer_held_is_voided_and_the_new_one_booked() -> None:
     game = imported("bar-register")
     (eli,) = book_game_debts(game=game)
-    _correct_eli_to_beat_hal(game)
+    correct_eli_to_beat_hal(game)
 
     debts = book_game_debts(game=game)
 
@@ -217,7 +202,7 @@ def test_after_a_correction_a_settled_debt_stays_settled() -> None:
     game = imported("bar-register")
     (eli,) = book_game_debts(game=game)
     settle_debt(debt=eli, by=secretary())
-    _correct_eli_to_beat_hal(game)
+    correct_eli_to_beat_hal(game)
 
     book_game_debts(game=game)
 

@@ -12,9 +12,8 @@ from league.services.results import store_game_results
 from league.synthesis.history import Synthesizer
 from scoring.models import Game, GameStatus
 from scoring.selectors import load_game
-from scoring.services.corrections import correct_turn
-from tests.league.helpers import play_bar
-from tests.services.helpers import example_names, imported, secretary
+from tests.league.helpers import correct_eli_to_beat_hal, play_bar
+from tests.services.helpers import example_names, imported
 
 pytestmark = pytest.mark.django_db
 
@@ -79,15 +78,7 @@ def test_after_a_correction_the_rows_are_updated_in_place() -> None:
     game = imported("bar-register")
     before = {row.player.name: row for row in store_game_results(game=game)}
     assert before["Eli"].last and not before["Hal"].last
-    last = game.turns.order_by("number").last()
-    assert last is not None and last.record["player"] == "Eli"
-    correct_turn(
-        game=game,
-        number=last.number,
-        turn_record={"box": "fours", "dice": [4, 4, 4, 4, 4]},
-        reason="Misread the dice",
-        corrected_by=secretary("corrector"),
-    )
+    correct_eli_to_beat_hal(game)
 
     after = {row.player.name: row for row in store_game_results(game=game)}
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from league.services.results import store_game_results
 from scoring import rules
 from scoring.selectors import load_game
 from tests.services.helpers import new_game, play_boxes
@@ -15,6 +16,8 @@ def finished_bar_game() -> None:
         loaded = load_game(game)
         player = loaded.next_player
         if player is None:
+            # As the tablet's finishing turn does: the league keeps the engine's result.
+            store_game_results(game=game)
             return
         assert isinstance(loaded.state, rules.FiveDiceGame)
         box = loaded.state.open_boxes(player.seat)[0]

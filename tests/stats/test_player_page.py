@@ -1,7 +1,9 @@
-"""The player page: every game, averages, rates and head-to-head, all from the engine's results."""
+"""The player page: every game, averages, rates and head-to-head, from the kept figures, which
+agree with the engine's result of every game."""
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 
 import pytest
@@ -9,10 +11,11 @@ from django.test import Client
 from django.urls import reverse
 from pytest_django import DjangoAssertNumQueries
 
-from league.stats_selectors import player_stats
+from league.stats_player import MAX_OPPONENTS, REGULAR_OPPONENT_GAMES, player_stats
 from league.synthesis.history import Synthesized
-from scoring.models import Member, Turn
+from scoring.models import GameStatus, Member, Turn
 from tests.services.helpers import member, new_game
+from tests.stats.engine_results import EngineSeat, engine_seats
 from tests.stats.helpers import finished_bar_game
 
 pytestmark = pytest.mark.django_db
@@ -35,10 +38,10 @@ def test_the_page_lists_every_game_with_the_engines_rank_and_total(client: Clien
     assert reverse("scoring:game", args=[unfinished.pk]) in html
     assert "In progress" in html
     stats = player_stats(ann)
-    line = stats.finished[0]
-    assert line.seat.rank == 1
-    assert line.seat.score == sum(
-        turn.score for turn in Turn.objects.filter(player__member=ann, game=line.game.id)
+    assert stats.finished == 1 and [game.pk for game in stats.in_progress] == [unfinished.pk]
+    best = stats.kinds[0].best
+    assert best.score == sum(
+        turn.score for turn in Turn.objects.filter(player__member=ann, game=best.game.id)
     )
     assert "Won" in html
 
@@ -143,7 +146,8 @@ def test_the_page_takes_the_same_queries_for_few_and_many_games(
     history(4)
     regular = max(Member.objects.all(), key=lambda m: m.seats.count())
     few = regular.seats.count()
-    with django_assert_num_queries(6):
+    # The member, two for the page of games, six statistics, two charts.
+    with django_assert_num_queries(11):
         assert client.get(page(regular)).status_code == 200
 
     # Every batch draws new regulars: add batches until this member has played more.
@@ -152,5 +156,100 @@ def test_the_page_takes_the_same_queries_for_few_and_many_games(
         if regular.seats.count() >= few + 3:
             break
     assert regular.seats.count() >= few + 3
-    with django_assert_num_queries(6):
+    with django_assert_num_queries(11):
         assert client.get(page(regular)).status_code == 200
+    with django_assert_num_queries(3):
+        fragment = client.get(page(regular), {"page": "2"}, headers={"HX-Request": "true"})
+    assert fragment.status_code == 200
+
+
+def test_every_figure_of_the_busiest_member_is_what_replaying_every_game_gives(
+    history: Callable[..., Synthesized],
+) -> None:
+    history(90, seed=5)
+    seats = list(engine_seats())
+    busiest_id = Counter(s.member_id for s in seats if s.member_id).most_common(1)[0][0]
+    busiest = Member.objects.get(pk=busiest_id)
+
+    stats = player_stats(busiest)
+
+    mine = [seat for seat in seats if seat.member_id == busiest_id]
+    for kind in stats.kinds:
+        played = [seat for seat in mine if seat.game.ruleset == kind.ruleset]
+        best = max(played, key=lambda seat: seat.score)
+        worst = min(played, key=lambda seat: seat.score)
+        assert (kind.games, kind.wins, kind.baluts) == (
+            len(played),
+            sum(seat.rank == 1 for seat in played),
+            sum(seat.baluts for seat in played),
+        )
+        assert (kind.best.score, kind.best.game.id) == (best.score, best.game.pk)
+        assert (kind.worst.score, kind.worst.game.id) == (worst.score, worst.game.pk)
+    assert stats.finished == len(mine)
+    expected = head_to_head_by_replay(seats, busiest_id)
+    assert [(h.opponent_id, h.games, h.wins, h.opponent_wins) for h in stats.opponents] == [
+        row for row in expected if row[1] >= REGULAR_OPPONENT_GAMES
+    ][:MAX_OPPONENTS]
+
+
+def head_to_head_by_replay(
+    seats: list[EngineSeat], member_id: int
+) -> list[tuple[int, int, int, int]]:
+    by_game: dict[int, list[EngineSeat]] = {}
+    for seat in seats:
+        by_game.setdefault(seat.game.pk, []).append(seat)
+    games: Counter[int] = Counter()
+    wins: Counter[int] = Counter()
+    their_wins: Counter[int] = Counter()
+    for table in by_game.values():
+        me = next((seat for seat in table if seat.member_id == member_id), None)
+        if me is None:
+            continue
+        for seat in table:
+            if seat.member_id is None or seat.member_id == member_id:
+                continue
+            games[seat.member_id] += 1
+            wins[seat.member_id] += me.rank == 1
+            their_wins[seat.member_id] += seat.rank == 1
+    names = dict(Member.objects.values_list("pk", "known_as"))
+    return sorted(
+        ((other, count, wins[other], their_wins[other]) for other, count in games.items()),
+        key=lambda row: (-row[1], names[row[0]]),
+    )
+
+
+def test_box_tallies_are_the_sums_of_the_stored_box_scores(
+    history: Callable[..., Synthesized],
+) -> None:
+    history(40, seed=6)
+    ann = Member.objects.order_by("pk").first()
+    assert ann is not None
+
+    stats = player_stats(ann)
+
+    for ruleset, boxes in stats.boxes.items():
+        for box in boxes:
+            turns = Turn.objects.filter(
+                player__member=ann,
+                game__ruleset=ruleset,
+                game__status=GameStatus.FINISHED,
+                box=box.box,
+            )
+            scores = list(turns.values_list("score", flat=True))
+            assert (box.filled, box.scratches) == (len(scores), scores.count(0))
+            assert box.average == pytest.approx(sum(scores) / len(scores))
+    for ruleset, boxes in stats.club_boxes.items():
+        for box in boxes:
+            scores = list(
+                Turn.objects.filter(
+                    game__ruleset=ruleset, game__status=GameStatus.FINISHED, box=box.box
+                ).values_list("score", flat=True)
+            )
+            assert box.filled == len(scores)
+            assert box.average == pytest.approx(sum(scores) / len(scores))
+
+
+def test_the_page_refuses_a_post(client: Client) -> None:
+    lone = member("Lone")
+
+    assert client.post(page(lone)).status_code == 405

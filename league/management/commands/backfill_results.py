@@ -1,4 +1,5 @@
-"""Store the per-player results of games finished before the results were kept."""
+"""Store the per-player results of games finished before the results were kept, and work out
+every member's winning runs and box tallies again (after an upgrade that adds such figures)."""
 
 from __future__ import annotations
 
@@ -6,12 +7,16 @@ from typing import Any
 
 from django.core.management.base import BaseCommand
 
+from league.services.figures import rebuild_all_figures
 from league.services.results import store_game_results
 from scoring.models import Game, GameStatus
 
 
 class Command(BaseCommand):
-    help = "Store each finished game's per-player results (idempotent; --all redoes every game)."
+    help = (
+        "Store each finished game's per-player results and rebuild the runs and box tallies "
+        "(idempotent; --all redoes every game)."
+    )
 
     def add_arguments(self, parser: Any) -> None:
         parser.add_argument(
@@ -28,3 +33,5 @@ class Command(BaseCommand):
             store_game_results(game=game)
             done += 1
         self.stdout.write(f"Results stored for {done} finished games.")
+        changed = rebuild_all_figures()
+        self.stdout.write(f"Winning runs and box tallies rebuilt ({changed} runs changed).")

@@ -1,0 +1,144 @@
+"""Seasons, and the figures kept of every finished game so statistics are plain queries.
+
+Everything here but Season is derived from the rules engine's result of each game and rewritten
+by league.services.results whenever a game finishes or changes; nothing else writes it.
+"""
+
+from __future__ import annotations
+
+from django.db import models
+from django.db.models import F, Q
+
+from scoring.models import Game, GamePlayer, Member, Ruleset
+
+
+class Season(models.Model):
+    """A stretch of the calendar the standings are kept over; both days count."""
+
+    name = models.CharField(max_length=60, unique=True)
+    starts_on = models.DateField()
+    ends_on = models.DateField()
+
+    class Meta:
+        ordering = ["-starts_on", "-id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(starts_on__lte=F("ends_on")), name="season_starts_before_it_ends"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class PlayerResultRow(models.Model):
+    """One seat's figures in a finished game, exactly as the engine's GameResult gives them.
+
+    Kept (and rewritten after every correction) by league.services.results so that standings,
+    the player page and the club's records are plain queries instead of replaying every game.
+    """
+
+    # Derived from the game's turns, never edited: it goes with the game and its seats.
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="result_rows")
+    player = models.ForeignKey(GamePlayer, on_delete=models.CASCADE, related_name="result_rows")
+    member = models.ForeignKey(
+        Member, null=True, blank=True, on_delete=models.PROTECT, related_name="result_rows"
+    )
+    ruleset = models.CharField(max_length=10, choices=Ruleset.choices)
+    started_at = models.DateTimeField()
+    finished_at = models.DateTimeField()
+    score = models.IntegerField()
+    points = models.IntegerField(null=True, blank=True)
+    rank = models.PositiveSmallIntegerField()
+    baluts = models.PositiveSmallIntegerField(default=0)
+    game_baluts = models.PositiveSmallIntegerField(default=0)
+    """Every seat's Baluts in this game together: the record for a game is one indexed read."""
+    won = models.BooleanField()
+    last = models.BooleanField()
+    winning_run = models.PositiveIntegerField(default=0)
+    """The member's wins in a row in this kind of game, by start time, ending with this one."""
+    run_started = models.ForeignKey(
+        Game, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["game", "player"]
+        indexes = [
+            models.Index(fields=["ruleset", "finished_at"], name="result_ruleset_finished"),
+            models.Index(fields=["member", "ruleset", "started_at"], name="result_member_kind"),
+            models.Index(fields=["ruleset", "score", "started_at"], name="result_kind_score"),
+            models.Index(fields=["ruleset", "baluts"], name="result_kind_baluts"),
+            models.Index(fields=["ruleset", "game_baluts"], name="result_kind_game_baluts"),
+            models.Index(fields=["ruleset", "winning_run"], name="result_kind_run"),
+        ]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "player"], name="result_once_per_seat"),
+            models.CheckConstraint(
+                condition=Q(ruleset__in=Ruleset.values), name="result_ruleset_known"
+            ),
+            models.CheckConstraint(condition=Q(rank__gte=1), name="result_rank_from_one"),
+            models.CheckConstraint(
+                condition=Q(won=True, rank=1) | Q(won=False, rank__gt=1),
+                name="result_won_exactly_when_first",
+            ),
+            # 4-Dice Barbut has no Balut box.
+            models.CheckConstraint(
+                condition=~Q(ruleset=Ruleset.BARBUT4) | Q(baluts=0),
+                name="result_no_baluts_in_barbut4",
+            ),
+            models.CheckConstraint(
+                condition=Q(game_baluts__gte=F("baluts")), name="result_game_baluts_include_own"
+            ),
+            # Only a member's win continues a run; a guest's or a loss has none.
+            models.CheckConstraint(
+                condition=Q(winning_run=0) | Q(won=True, member__isnull=False),
+                name="result_run_only_for_a_members_win",
+            ),
+            models.CheckConstraint(
+                condition=Q(winning_run=0, run_started__isnull=True)
+                | Q(winning_run__gte=1, run_started__isnull=False),
+                name="result_run_has_a_first_game",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} in {self.game}: {self.score} (rank {self.rank})"
+
+
+class BoxTally(models.Model):
+    """How one member (or all guests together, member empty) filled one box of one kind of
+    game over every finished game: sums of the engine's stored box scores, so the player page
+    reads a handful of rows however many years of turns lie behind them."""
+
+    member = models.ForeignKey(
+        Member, null=True, blank=True, on_delete=models.CASCADE, related_name="box_tallies"
+    )
+    ruleset = models.CharField(max_length=10, choices=Ruleset.choices)
+    box = models.CharField(max_length=30)
+    filled = models.PositiveIntegerField()
+    total = models.BigIntegerField()
+    scratches = models.PositiveIntegerField()
+
+    class Meta:
+        ordering = ["ruleset", "member", "box"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["member", "ruleset", "box"], name="tally_once_per_member_box"
+            ),
+            # NULLs are distinct in a unique index: the guests' row needs its own.
+            models.UniqueConstraint(
+                fields=["ruleset", "box"],
+                condition=Q(member__isnull=True),
+                name="tally_once_per_guest_box",
+            ),
+            models.CheckConstraint(
+                condition=Q(ruleset__in=Ruleset.values), name="tally_ruleset_known"
+            ),
+            models.CheckConstraint(
+                condition=Q(filled__gte=1, scratches__lte=F("filled")),
+                name="tally_scratches_within_filled",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.member or 'guests'}: {self.ruleset} {self.box} x{self.filled}"

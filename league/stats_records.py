@@ -1,0 +1,133 @@
+"""The club's records, read from the figures kept of every finished game. Nothing here writes.
+
+Every figure (totals, Baluts, wins) is the rules engine's, kept per seat by
+league.services.results; winning runs are kept by league.services.figures. Ties go to whoever
+set the figure first: every ordering ends with the game's start, the game and the seat.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from django.db.models import Count, F
+
+from league.models import PlayerResultRow
+from league.stats_queries import FirstRow, GameRef, Wanted, first_rows
+from scoring import rules
+from scoring.models import Game, GameStatus
+
+KINDS = ("balut", "jackpot", "bar", "barbut4")
+FIVE_DICE = ("balut", "jackpot", "bar")
+FIRST_SET = ("started_at", "game_id", "player_id")
+
+
+@dataclass(frozen=True)
+class Feat:
+    """A record: who, the figure, and the game (or games, for a run) it was set in."""
+
+    name: str
+    member_id: int | None
+    value: int
+    game: GameRef
+    last_game: GameRef | None = None
+
+
+@dataclass(frozen=True)
+class KindRecords:
+    ruleset: str
+    games: int
+    highest: Feat
+    lowest: Feat
+    most_baluts: Feat | None
+    most_baluts_game: Feat | None
+    longest_run: Feat | None
+
+    @property
+    def title(self) -> str:
+        return rules.RULESET_TITLES[self.ruleset]
+
+
+@dataclass(frozen=True)
+class ClubRecords:
+    kinds: list[KindRecords]
+
+
+def finished_games_by_kind() -> dict[str, int]:
+    counts = (
+        Game.objects.filter(status=GameStatus.FINISHED)
+        .values("ruleset")
+        .annotate(games=Count("id"))
+        .order_by()
+    )
+    return {row["ruleset"]: row["games"] for row in counts}
+
+
+def club_records() -> ClubRecords:
+    """Two queries however long the club's history: finished games by kind, then every record
+    of every kind as one read of indexed first rows."""
+    games = finished_games_by_kind()
+    rows = PlayerResultRow.objects.all()
+    wanted = []
+    for kind in (kind for kind in KINDS if games.get(kind)):
+        wanted += [
+            Wanted(f"{kind}:highest", kind, rows, (F("score").desc(), *FIRST_SET)),
+            Wanted(f"{kind}:lowest", kind, rows, ("score", *FIRST_SET)),
+            Wanted(
+                f"{kind}:run",
+                kind,
+                rows.filter(winning_run__gte=1),
+                (F("winning_run").desc(), *FIRST_SET),
+            ),
+        ]
+        if kind in FIVE_DICE:
+            wanted += [
+                Wanted(
+                    f"{kind}:baluts",
+                    kind,
+                    rows.filter(baluts__gte=1),
+                    (F("baluts").desc(), *FIRST_SET),
+                ),
+                Wanted(
+                    f"{kind}:baluts_game",
+                    kind,
+                    rows.filter(game_baluts__gte=1),
+                    (F("game_baluts").desc(), *FIRST_SET),
+                ),
+            ]
+    found = first_rows(wanted)
+    return ClubRecords(
+        kinds=[
+            _kind_records(kind, games[kind], found)
+            for kind in KINDS
+            if games.get(kind) and f"{kind}:highest" in found
+        ]
+    )
+
+
+def _kind_records(ruleset: str, games: int, found: Mapping[str, FirstRow]) -> KindRecords:
+    high, low = found[f"{ruleset}:highest"], found[f"{ruleset}:lowest"]
+    baluts = found.get(f"{ruleset}:baluts")
+    baluts_game = found.get(f"{ruleset}:baluts_game")
+    run = found.get(f"{ruleset}:run")
+    return KindRecords(
+        ruleset=ruleset,
+        games=games,
+        highest=_feat(high, high.score),
+        lowest=_feat(low, low.score),
+        most_baluts=_feat(baluts, baluts.baluts) if baluts else None,
+        most_baluts_game=(
+            Feat("all players", None, baluts_game.game_baluts, baluts_game.game)
+            if baluts_game
+            else None
+        ),
+        longest_run=(
+            Feat(run.name, run.member_id, run.winning_run, run.run_started or run.game, run.game)
+            if run
+            else None
+        ),
+    )
+
+
+def _feat(row: FirstRow, value: int) -> Feat:
+    return Feat(row.name, row.member_id, value, row.game)
