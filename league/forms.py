@@ -192,6 +192,10 @@ class ClubSettingsForm(forms.ModelForm):
             "drinks_in_jackpot",
             *(f"{key}_register_{end}" for key in Ruleset.values for end in ("high", "low")),
         ]
+        help_texts = {
+            "club_name": "Heads every PDF score sheet. Left empty, the sheets carry the "
+            "server's CLUB_NAME setting.",
+        }
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

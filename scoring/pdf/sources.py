@@ -32,8 +32,13 @@ STARTED_FORMAT = "D j M Y, H:i"
 CORRECTED_FORMAT = "j M Y H:i"
 
 
-def club_name() -> str:
-    return str(getattr(settings, "CLUB_NAME", "") or "BalutClub")
+def club_name(saved: str = "") -> str:
+    """The club a sheet is printed for: the name the secretary saved in the club's settings
+    (`saved`), else the CLUB_NAME setting.
+
+    The views read the club's settings once per request and pass the name in: a club night's
+    hundred sheets then cost no query each, and scoring.pdf needs nothing of league."""
+    return saved.strip() or str(getattr(settings, "CLUB_NAME", "") or "BalutClub")
 
 
 def _who(user: object) -> str:
@@ -90,6 +95,7 @@ def sheet_info(
     *,
     signatures: Sequence[Signature] = (),
     verified: Verification | None = None,
+    club: str = "",
 ) -> SheetInfo:
     game, setup = loaded.game, loaded.setup
     scorer = "none"
@@ -98,7 +104,7 @@ def sheet_info(
         if game.scorer.name and game.scorer.name != scorer:
             scorer += f" ({game.scorer.name})"
     return SheetInfo(
-        club=club_name(),
+        club=club_name(club),
         ruleset=setup.ruleset,
         title=rules.RULESET_TITLES[setup.ruleset],
         game_number=game.pk,
@@ -125,14 +131,15 @@ def printed_game(
     signatures: Sequence[Signature] = (),
     site_url: str = "",
     house_rules: rules.HouseRules = rules.DEFAULT_HOUSE_RULES,
+    club: str = "",
 ) -> PrintedSheet:
     sheet = build_sheet(loaded, loaded.result(house_rules))
     verified = sheet_verification(loaded, sheet.result, site_url)
-    info = sheet_info(loaded, corrections, signatures=signatures, verified=verified)
+    info = sheet_info(loaded, corrections, signatures=signatures, verified=verified, club=club)
     return PrintedSheet(sheet=sheet, info=info)
 
 
-def blank_sheet(ruleset: str, players: int) -> PrintedSheet:
+def blank_sheet(ruleset: str, players: int, *, club: str = "") -> PrintedSheet:
     """An empty sheet of `ruleset` for `players` players; RuleError for a game or count the
     rules do not have. The engine's empty game gives the rows and boxes, nothing else."""
     names = tuple(f"Player {seat + 1}" for seat in range(players))
@@ -146,7 +153,7 @@ def blank_sheet(ruleset: str, players: int) -> PrintedSheet:
         state=rules.new_game(setup),
     )
     info = SheetInfo(
-        club=club_name(),
+        club=club_name(club),
         ruleset=ruleset,
         title=rules.RULESET_TITLES[ruleset],
         game_number=None,
@@ -161,11 +168,14 @@ def blank_sheet(ruleset: str, players: int) -> PrintedSheet:
     return PrintedSheet(sheet=build_sheet(loaded), info=info)
 
 
-def write_pdf(sheets: Iterable[document.SheetSource], out: IO[bytes], *, title: str) -> int:
-    return document.render(sheets, out, title=title, author=club_name())
+def write_pdf(
+    sheets: Iterable[document.SheetSource], out: IO[bytes], *, title: str, club: str = ""
+) -> int:
+    return document.render(sheets, out, title=title, author=club_name(club))
 
 
-def club_night_title(date_from: date, date_to: date) -> str:
+def club_night_title(date_from: date, date_to: date, club: str = "") -> str:
+    name = club_name(club)
     if date_from == date_to:
-        return f"{club_name()}: club night of {date_from.isoformat()}"
-    return f"{club_name()}: games of {date_from.isoformat()} to {date_to.isoformat()}"
+        return f"{name}: club night of {date_from.isoformat()}"
+    return f"{name}: games of {date_from.isoformat()} to {date_to.isoformat()}"

@@ -9,7 +9,7 @@ from io import BytesIO
 from pathlib import Path
 
 from django.contrib.auth.models import User
-from pypdf import PdfReader
+from pypdf import DocumentInformation, PdfReader
 
 from scoring import rules
 from scoring.models import Game
@@ -91,6 +91,13 @@ def lines_of(content: bytes) -> list[str]:
     return [
         line.strip() for text in pages_text(content) for line in text.splitlines() if line.strip()
     ]
+
+
+def metadata(content: bytes) -> DocumentInformation:
+    """The document's title and author, as a PDF viewer shows them."""
+    info = PdfReader(BytesIO(content)).metadata
+    assert info is not None, "the PDF has no document information"
+    return info
 
 
 def page_count(content: bytes) -> int:

@@ -12,10 +12,13 @@ from pathlib import Path
 
 import pytest
 from django.contrib.auth.models import User
+from django.test import Client
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.dateformat import format as date_format
 from pypdf import PdfReader
 
+from league.models import ClubSettings
 from scoring import rules
 from scoring.models import Game
 from scoring.pdf import game_sheet_pdf
@@ -30,6 +33,7 @@ from .helpers import (
     import_record,
     lines_of,
     loaded,
+    metadata,
     page_count,
     random_record,
 )
@@ -217,6 +221,22 @@ def test_a_sheet_without_corrections_says_so() -> None:
 
 
 def test_the_club_name_comes_from_the_settings(settings: object) -> None:
+    # Until the secretary names the club, the sheets carry the CLUB_NAME setting, then BalutClub.
     setattr(settings, "CLUB_NAME", "Singapore Town Club")  # noqa: B010
     sheet = loaded(import_record(example_record("bar")))
-    assert "Singapore Town Club" in "\n".join(lines_of(game_sheet_pdf(sheet)))
+    for content in (game_sheet_pdf(sheet), game_sheet_pdf(sheet, club="  ")):
+        assert "Singapore Town Club" in "\n".join(lines_of(content))
+        assert metadata(content).author == "Singapore Town Club"
+    setattr(settings, "CLUB_NAME", "")  # noqa: B010
+    assert "BalutClub" in "\n".join(lines_of(game_sheet_pdf(sheet)))
+
+
+def test_the_secretarys_club_name_is_printed_on_the_sheet(client: Client, settings: object) -> None:
+    setattr(settings, "CLUB_NAME", "Singapore Town Club")  # noqa: B010
+    ClubSettings.objects.create(club_name="The British Club")
+    game = import_record(example_record("bar"))
+    content = client.get(reverse("scoring:game_sheet_pdf", args=[game.pk])).content
+    lines = lines_of(content)
+    assert lines[0] == "The British Club"
+    assert "Singapore Town Club" not in "\n".join(lines)
+    assert metadata(content).author == "The British Club"

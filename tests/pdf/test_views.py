@@ -7,15 +7,26 @@ from datetime import datetime
 
 import pytest
 from django.contrib.auth.models import User
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
+from league.models import ClubSettings
 from scoring.models import Game
 from scoring.roles import secretary_group
 from scoring.services.members import create_member
 
-from .helpers import example_record, import_record, lines_of, printed_games
+from .helpers import (
+    example_record,
+    import_record,
+    lines_of,
+    metadata,
+    pages_text,
+    printed_games,
+    random_record,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -103,6 +114,13 @@ def test_bad_blank_sheet_queries_are_400_with_a_reason(
     response = client.get(BLANK, query)
     assert response.status_code == 400
     assert message in response.content.decode()
+
+
+def test_a_blank_sheet_carries_the_secretarys_club_name(client: Client) -> None:
+    ClubSettings.objects.create(club_name="The British Club")
+    content = client.get(BLANK, {"ruleset": "balut", "players": "4"}).content
+    assert lines_of(content)[0] == "The British Club"
+    assert metadata(content).author == "The British Club"
 
 
 def test_blank_sheets_answer_only_get(client: Client) -> None:
@@ -220,3 +238,34 @@ def test_a_range_with_too_many_games_is_refused(
     response = secretary_client.post(CLUB_NIGHT, data)
     assert response.status_code == 422
     assert "2 games in that range: at most 1 print at once" in response.content.decode()
+
+
+def test_the_club_night_carries_the_secretarys_club_name_on_every_sheet(
+    secretary_client: Client,
+) -> None:
+    ClubSettings.objects.create(club_name="The British Club")
+    night(import_record(example_record("bar")), import_record(example_record("balut")))
+    response = secretary_client.post(
+        CLUB_NIGHT, {"date_from": "2026-03-06", "date_to": "2026-03-06"}
+    )
+    content = response.getvalue()
+    assert [text.splitlines()[0] for text in pages_text(content)] == ["The British Club"] * 2
+    assert metadata(content).author == "The British Club"
+    assert metadata(content).title == "The British Club: club night of 2026-03-06"
+
+
+def test_the_club_night_pdf_costs_the_same_queries_however_many_games(
+    secretary_client: Client,
+) -> None:
+    ClubSettings.objects.create(club_name="The British Club")
+    data = {"date_from": "2026-03-06", "date_to": "2026-03-06"}
+
+    def queries_for(games: int) -> int:
+        night(*(import_record(random_record("jackpot", 4, seed)) for seed in range(games)))
+        with CaptureQueriesContext(connection) as queries:
+            response = secretary_client.post(CLUB_NIGHT, data)
+        assert len(printed_games(response.getvalue())) == Game.objects.count()
+        return len(queries)
+
+    # The club's settings are read once for the whole night, never once a sheet.
+    assert queries_for(2) == queries_for(4)
