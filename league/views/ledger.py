@@ -2,20 +2,18 @@
 
 from __future__ import annotations
 
-from django.contrib import messages
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import get_object_or_404
 from django.views.decorators.http import require_GET, require_POST
-from django_tables2 import RequestConfig
 
 from league import selectors
-from league.exports import export_response, wanted_format
 from league.forms import LedgerFilterForm, WriteOffForm
 from league.models import DrinkDebt
 from league.services.ledger import may_settle, settle_debt, write_off_debt
-from league.tables import PER_PAGE, LedgerTable
+from league.tables import LedgerTable
 from league.views.access import member_sign_in, secretary_required, user_of
+from league.views.listing import decided, list_page
 from scoring.roles import is_secretary
 
 
@@ -23,22 +21,20 @@ from scoring.roles import is_secretary
 def ledger(request: HttpRequest) -> HttpResponse:
     filters = LedgerFilterForm(request.GET)
     table = LedgerTable(filters.apply(selectors.ledger_debts()))
-    export = wanted_format(request)
-    if export is not None:
-        RequestConfig(request, paginate=False).configure(table)
-        return export_response(table, export=export, name="ledger")
-    RequestConfig(request, paginate={"per_page": PER_PAGE}).configure(table)
-    member = getattr(request.user, "member", None)
-    context = {
-        "balances": selectors.member_balances(),
-        "guests": selectors.guests_owing(),
-        "table": table,
-        "filters": filters,
-        # Read by the table's action cells: which rows get Settle and Write off buttons.
-        "secretary": is_secretary(request.user),
-        "my_member_id": getattr(member, "pk", None),
-    }
-    return render(request, "league/ledger.html", context)
+
+    def context() -> dict[str, object]:
+        member = getattr(request.user, "member", None)
+        return {
+            "balances": selectors.member_balances(),
+            "guests": selectors.guests_owing(),
+            # Read by the table's action cells: which rows get Settle and Write off buttons.
+            "secretary": is_secretary(request.user),
+            "my_member_id": getattr(member, "pk", None),
+        }
+
+    return list_page(
+        request, filters, table, name="ledger", template="league/ledger.html", context=context
+    )
 
 
 @require_POST
@@ -49,13 +45,12 @@ def settle(request: HttpRequest, debt_id: int) -> HttpResponse:
     user = user_of(request)
     if not may_settle(user, debt):
         raise PermissionDenied("Only the secretary or the member who owes the round settles it.")
-    try:
-        debt = settle_debt(debt=debt, by=user)
-    except ValidationError as refused:
-        messages.error(request, _refusal(refused))
-    else:
-        messages.success(request, f"{debt.debtor.name}'s round of game #{debt.game_id} is settled.")
-    return redirect("league:ledger")
+
+    def settled() -> str:
+        done = settle_debt(debt=debt, by=user)
+        return f"{done.debtor.name}'s round of game #{done.game_id} is settled."
+
+    return decided(request, settled, page="league:ledger")
 
 
 @require_POST
@@ -63,19 +58,11 @@ def settle(request: HttpRequest, debt_id: int) -> HttpResponse:
 def write_off(request: HttpRequest, debt_id: int) -> HttpResponse:
     debt = get_object_or_404(DrinkDebt, pk=debt_id)
     form = WriteOffForm(request.POST)
-    try:
+
+    def written_off() -> str:
         if not form.is_valid():
             raise ValidationError("Say why the round is written off.")
-        debt = write_off_debt(debt=debt, by=user_of(request), reason=form.cleaned_data["reason"])
-    except ValidationError as refused:
-        messages.error(request, _refusal(refused))
-    else:
-        messages.success(
-            request, f"{debt.debtor.name}'s round of game #{debt.game_id} is written off."
-        )
-    return redirect("league:ledger")
+        done = write_off_debt(debt=debt, by=user_of(request), reason=form.cleaned_data["reason"])
+        return f"{done.debtor.name}'s round of game #{done.game_id} is written off."
 
-
-def _refusal(refused: ValidationError) -> str:
-    # Back on the ledger page (its filters and sorting stay usable there), reason on top.
-    return "Nothing changed: " + " ".join(refused.messages)
+    return decided(request, written_off, page="league:ledger")

@@ -7,16 +7,15 @@ from django.core.exceptions import ValidationError
 from django.http import FileResponse, Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
-from django_tables2 import RequestConfig
 
 from league import selectors
-from league.exports import export_response, wanted_format
 from league.forms import HistoricEntryForm, NoteForm, RegisterFilterForm
 from league.models import RegisterClaim, RegisterEntry
 from league.scans import scan_content_type
 from league.services.register import ratify_claim, reject_claim
-from league.tables import PER_PAGE, RegisterTable
+from league.tables import RegisterTable
 from league.views.access import secretary_required, user_of
+from league.views.listing import decided, list_page
 from scoring.roles import is_secretary
 
 
@@ -24,20 +23,18 @@ from scoring.roles import is_secretary
 def register(request: HttpRequest) -> HttpResponse:
     filters = RegisterFilterForm(request.GET, years=selectors.register_years())
     table = RegisterTable(filters.apply(selectors.register_entries()))
-    export = wanted_format(request)
-    if export is not None:
-        RequestConfig(request, paginate=False).configure(table)
-        return export_response(table, export=export, name="register")
-    RequestConfig(request, paginate={"per_page": PER_PAGE}).configure(table)
-    secretary = is_secretary(request.user)
-    context = {
-        "highest": selectors.highest_to_date(),
-        "table": table,
-        "filters": filters,
-        "pending": selectors.pending_claims() if secretary else [],
-        "secretary": secretary,
-    }
-    return render(request, "league/register.html", context)
+
+    def context() -> dict[str, object]:
+        secretary = is_secretary(request.user)
+        return {
+            "highest": selectors.highest_to_date(),
+            "pending": selectors.pending_claims() if secretary else [],
+            "secretary": secretary,
+        }
+
+    return list_page(
+        request, filters, table, name="register", template="league/register.html", context=context
+    )
 
 
 @require_POST
@@ -45,15 +42,14 @@ def register(request: HttpRequest) -> HttpResponse:
 def ratify(request: HttpRequest, claim_id: int) -> HttpResponse:
     claim = get_object_or_404(RegisterClaim, pk=claim_id)
     form = NoteForm(request.POST)
-    try:
+
+    def ratified() -> str:
         if not form.is_valid():
             raise ValidationError(_errors(form))
         entry = ratify_claim(claim=claim, by=user_of(request), note=form.cleaned_data["note"])
-    except ValidationError as refused:
-        messages.error(request, _refusal(refused))
-    else:
-        messages.success(request, f"{entry.player_name}'s {entry.score} is in the register.")
-    return redirect("league:register")
+        return f"{entry.player_name}'s {entry.score} is in the register."
+
+    return decided(request, ratified, page="league:register")
 
 
 @require_POST
@@ -61,15 +57,14 @@ def ratify(request: HttpRequest, claim_id: int) -> HttpResponse:
 def reject(request: HttpRequest, claim_id: int) -> HttpResponse:
     claim = get_object_or_404(RegisterClaim.objects.select_related("player"), pk=claim_id)
     form = NoteForm(request.POST)
-    try:
+
+    def rejected() -> str:
         if not form.is_valid():
             raise ValidationError(_errors(form))
         reject_claim(claim=claim, by=user_of(request), note=form.cleaned_data["note"])
-    except ValidationError as refused:
-        messages.error(request, _refusal(refused))
-    else:
-        messages.success(request, f"The claim of {claim.player.name}'s {claim.score} is rejected.")
-    return redirect("league:register")
+        return f"The claim of {claim.player.name}'s {claim.score} is rejected."
+
+    return decided(request, rejected, page="league:register")
 
 
 @require_http_methods(["GET", "POST"])
@@ -109,12 +104,6 @@ def register_scan(request: HttpRequest, entry_id: int) -> FileResponse:
     )
     response["X-Content-Type-Options"] = "nosniff"
     return response
-
-
-def _refusal(refused: ValidationError) -> str:
-    # A refused decision comes back to the register page (its filters and sorting stay usable
-    # there), with the reason on top; nothing was changed.
-    return "Nothing changed: " + " ".join(refused.messages)
 
 
 def _errors(form: NoteForm) -> str:
