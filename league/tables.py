@@ -171,7 +171,10 @@ class StandingsTable(tables.Table):
 
     place = tables.Column(verbose_name="#", attrs={"td": {"data-col": "place"}})
     member = tables.Column(
-        verbose_name="Member", accessor="member__known_as", order_by=("member__known_as",)
+        verbose_name="Member",
+        accessor="member__known_as",
+        order_by=("member__known_as",),
+        linkify=lambda record: reverse("stats:player", args=[record["member_id"]]),
     )
     games = tables.Column(verbose_name="Games played", attrs={"td": {"data-col": "games"}})
     wins = tables.Column(verbose_name="Wins", attrs={"td": {"data-col": "wins"}})

@@ -214,6 +214,16 @@ def test_the_csv_has_every_member_in_order(client: Client) -> None:
     assert [line[1] for line in lines[1:]] == [name for _, name in want]
 
 
+def test_each_member_in_the_table_links_to_their_player_page(client: Client) -> None:
+    season = this_season()
+    club_games()
+    dee = Member.objects.get(known_as="Dee")
+
+    html = client.get(STANDINGS, {"season": str(season.pk), "ruleset": "bar"}).content.decode()
+
+    assert f'href="{reverse("stats:player", args=[dee.pk])}"' in html
+
+
 @pytest.mark.parametrize(
     "query", [{}, {"season": "nonsense", "ruleset": "poker"}, {"sort": "nonsense"}]
 )
