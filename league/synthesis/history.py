@@ -3,14 +3,16 @@
 Every game is played through the rules engine (league.synthesis.play) and stored the way the
 services store a game played at the table (Game, GamePlayer, Turn with the engine's box and
 score, a signature from every player and the verification code the last one sets), only in
-bulk: thousands of games a minute instead of one request a turn.
+bulk (league.synthesis.store): some ten thousand games a minute instead of one request a turn.
 """
 
 from __future__ import annotations
 
 import base64
+import gc
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from io import BytesIO
@@ -20,22 +22,12 @@ from django.db import transaction
 from django.utils import timezone
 from PIL import Image, ImageDraw
 
-from league.models import PlayerResultRow
 from league.services.figures import rebuild_all_figures
-from league.services.results import result_rows
-from league.synthesis.play import PlayedGame, play_game
-from scoring import rules, verification
+from league.synthesis.play import play_game
+from league.synthesis.store import Played, Stored, store_games
+from scoring import rules
 from scoring.drawings import clean_drawing
-from scoring.models import (
-    Game,
-    GamePlayer,
-    GameStatus,
-    Member,
-    Signature,
-    SignatureMethod,
-    Turn,
-)
-from scoring.selectors import recorded_from_rows
+from scoring.models import Member
 from scoring.services.members import create_member
 
 MEMBER_NAMES = [
@@ -90,12 +82,10 @@ PLAYER_COUNTS = {
     "bar": {3: 30, 4: 35, 5: 25, 6: 10},
     "barbut4": {2: 30, 3: 40, 4: 20, 5: 10},
 }
-SECONDS_PER_TURN = {"balut": 40, "jackpot": 40, "bar": 45, "barbut4": 25}
 GUEST_CHANCE = 0.03
 GUESS_CHANCE = 0.3
 FRIENDLY_CHANCE = 0.05
 GAMES_PER_BATCH = 200
-TURNS_PER_INSERT = 2000
 
 Progress = Callable[[int, int], None]
 
@@ -146,6 +136,20 @@ def game_times(rng: random.Random, count: int, years: int, now: datetime) -> lis
     return sorted(times)
 
 
+@contextmanager
+def cyclic_gc_paused() -> Iterator[None]:
+    """Python's cycle collector off for a batch: the batch's engine states and rows (all freed by
+    reference counting) would otherwise set it off every few hundred objects, scanning the ones
+    still alive again and again, a quarter of the time spent. It runs again afterwards."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
 class Synthesizer:
     def __init__(self, *, seed: int, signatures: bool = True) -> None:
         self.rng = random.Random(seed)
@@ -171,16 +175,21 @@ class Synthesizer:
         turns = signatures = 0
         for start in range(0, total, GAMES_PER_BATCH):
             batch = times[start : start + GAMES_PER_BATCH]
-            made_turns, made_signatures = self._store([self._play(at) for at in batch])
-            turns += made_turns
-            signatures += made_signatures
+            with cyclic_gc_paused():
+                stored = self._store([self._play(at) for at in batch])
+            turns += stored.turns
+            signatures += stored.signatures
             if progress is not None:
                 progress(start + len(batch), total)
         # Runs depend on every game's place in time: worked out once, after the last batch.
         rebuild_all_figures()
         return Synthesized(len(self.members), total, turns, signatures)
 
-    def _play(self, started_at: datetime) -> tuple[datetime, Sequence[Member | str], PlayedGame]:
+    @transaction.atomic
+    def _store(self, played: Sequence[Played]) -> Stored:
+        return store_games(played, drawing=self.drawing if self.signatures else None)
+
+    def _play(self, started_at: datetime) -> Played:
         rng = self.rng
         ruleset = rng.choices(list(RULESET_WEIGHTS), weights=list(RULESET_WEIGHTS.values()))[0]
         counts = PLAYER_COUNTS[ruleset]
@@ -205,7 +214,7 @@ class Synthesizer:
             friendly=five_dice and rng.random() < FRIENDLY_CHANCE,
             guesses=guesses,
         )
-        return started_at, seated, play_game(setup, rng)
+        return Played(started_at, seated, play_game(setup, rng))
 
     def _pick_members(self, size: int) -> list[Member]:
         chosen: list[Member] = []
@@ -214,117 +223,3 @@ class Synthesizer:
             if member not in chosen:
                 chosen.append(member)
         return chosen
-
-    @transaction.atomic
-    def _store(
-        self, played: Sequence[tuple[datetime, Sequence[Member | str], PlayedGame]]
-    ) -> tuple[int, int]:
-        games = []
-        for started_at, seated, game in played:
-            scorer = seated[0]
-            assert isinstance(scorer, Member)
-            finished_at = started_at + timedelta(
-                seconds=SECONDS_PER_TURN[game.setup.ruleset] * len(game.turns)
-            )
-            games.append(
-                Game(
-                    ruleset=game.setup.ruleset,
-                    options=game.setup.options.as_dict(),
-                    friendly=game.setup.friendly,
-                    status=GameStatus.FINISHED,
-                    scorer=scorer,
-                    started_at=started_at,
-                    finished_at=finished_at,
-                    updated_at=finished_at,
-                    created_by_id=scorer.user_id,
-                )
-            )
-        Game.objects.bulk_create(games)
-        players = [
-            GamePlayer(
-                game=row,
-                seat=seat,
-                member=None if isinstance(who, str) else who,
-                name=game.setup.players[seat],
-                guess=game.setup.guesses.get(seat),
-            )
-            for row, (_, seated, game) in zip(games, played, strict=True)
-            for seat, who in enumerate(seated)
-        ]
-        GamePlayer.objects.bulk_create(players)
-        seats = {(p.game_id, p.seat): p for p in players}
-        turns = []
-        for row, (started_at, _, game) in zip(games, played, strict=True):
-            step = timedelta(seconds=SECONDS_PER_TURN[game.setup.ruleset])
-            for number, (turn, (box, score)) in enumerate(
-                zip(game.turns, game.outcomes, strict=True)
-            ):
-                turns.append(
-                    Turn(
-                        game=row,
-                        number=number,
-                        player=seats[(row.pk, turn.seat)],
-                        record=rules.turn_to_json(turn, game.setup.players),
-                        box=box,
-                        score=score,
-                        recorded_by_id=row.created_by_id,
-                        recorded_at=started_at + step * (number + 1),
-                    )
-                )
-        Turn.objects.bulk_create(turns, batch_size=TURNS_PER_INSERT)
-        # As store_game_results keeps them for a game finished at the table, in bulk.
-        PlayerResultRow.objects.bulk_create(
-            [
-                result
-                for stored, (_, seated, game) in zip(games, played, strict=True)
-                for result in result_rows(
-                    stored,
-                    [seats[(stored.pk, seat)] for seat in range(len(seated))],
-                    rules.result(game.state),
-                )
-            ],
-            batch_size=TURNS_PER_INSERT,
-        )
-        signatures = self._sign(games, players, turns) if self.signatures else 0
-        return len(turns), signatures
-
-    def _sign(self, games: list[Game], players: list[GamePlayer], turns: list[Turn]) -> int:
-        """Every player signs after the last turn; the last signature sets the code, as
-        scoring.services.signing does, worked out from the rows just written."""
-        by_game: dict[int, list[GamePlayer]] = {}
-        for player in players:
-            by_game.setdefault(player.game_id, []).append(player)
-        turns_of: dict[int, list[Turn]] = {}
-        for turn in turns:
-            turns_of.setdefault(turn.game_id, []).append(turn)
-        signatures = []
-        for game in games:
-            assert game.finished_at is not None
-            signed = []
-            for index, player in enumerate(by_game[game.pk]):
-                guest = player.member_id is None
-                signed.append(
-                    Signature(
-                        game=game,
-                        player=player,
-                        method=SignatureMethod.DRAWING if guest else SignatureMethod.PIN,
-                        image=self.drawing if guest else "",
-                        signed_at=game.finished_at + timedelta(seconds=20 * (index + 1)),
-                    )
-                )
-            game.verification_code = verification.verification_code(
-                _recorded(game, by_game[game.pk], turns_of[game.pk], signed)
-            )
-            game.updated_at = signed[-1].signed_at
-            signatures += signed
-        Signature.objects.bulk_create(signatures)
-        Game.objects.bulk_update(games, ["verification_code", "updated_at"])
-        return len(signatures)
-
-
-def _recorded(
-    game: Game, players: list[GamePlayer], turns: list[Turn], signatures: list[Signature]
-) -> verification.RecordedGame:
-    return recorded_from_rows(
-        game, players=players, turns=turns, corrections=[], signatures=signatures
-    )

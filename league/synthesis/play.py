@@ -8,11 +8,11 @@ scored and checked by the engine exactly as the tablet's turns are, not good pla
 from __future__ import annotations
 
 import random
-from collections import Counter
 from dataclasses import dataclass
 from functools import cache
 
 from scoring import rules
+from scoring.rules.five_dice import previews
 from scoring.selectors import turn_outcomes
 
 # What an average box of each category is worth: a throw goes where it beats its par the most,
@@ -28,6 +28,9 @@ PAR = {
 }
 JACKPOT_PAR = 2
 NUMBER_BOXES = {4: "fours", 5: "fives", 6: "sixes"}
+FACES = (1, 2, 3, 4, 5, 6)
+STRAIGHTS = ((1, 2, 3, 4, 5), (2, 3, 4, 5, 6))
+STRAIGHT_FACES = tuple(frozenset(run) for run in STRAIGHTS)
 COCK_CHANCE = 0.01
 VALID_THROWS = 3
 # A Barbut game that has not ended by then is abandoned and played again with other dice.
@@ -47,69 +50,87 @@ class PlayedGame:
 
 
 def roll(rng: random.Random, count: int) -> list[int]:
-    return [rng.randint(1, 6) for _ in range(count)]
+    # One call for all the dice: `choices` draws each face from one random() (randint costs
+    # several calls a die, and a game throws hundreds of dice).
+    return rng.choices(FACES, k=count)
 
 
 def straight_keep(dice: list[int]) -> list[int] | None:
     """Four faces of a straight already showing: keep one of each."""
     faces = set(dice)
-    for run in ((1, 2, 3, 4, 5), (2, 3, 4, 5, 6)):
-        if len(faces & set(run)) >= 4:
-            return sorted(faces & set(run))
+    for run in STRAIGHT_FACES:
+        common = faces & run
+        if len(common) >= 4:
+            return sorted(common)
     return None
 
 
-def keep_for(dice: list[int], open_categories: set[str]) -> list[int]:
-    """The dice to keep between throws."""
+def keep_for(dice: list[int], counts: dict[int, int], open_categories: frozenset[str]) -> list[int]:
+    """The dice to keep between throws (`counts`: how many of each face `dice` shows)."""
     if "straight" in open_categories:
         run = straight_keep(dice)
-        if run is not None and len(run) == 5:
-            return run
-        counts = Counter(dice)
-        if run is not None and counts.most_common(1)[0][1] < 3:
+        if run is not None and (len(run) == 5 or max(counts.values()) < 3):
             return run
 
-    def worth(item: tuple[int, int]) -> float:
+    def worth(face: int) -> float:
         # Dice of a face whose number box is still open are worth chasing; high faces break ties.
-        face, count = item
-        return count + (NUMBER_BOXES.get(face) in open_categories) + face / 10
+        return counts[face] + (NUMBER_BOXES.get(face) in open_categories) + face / 10
 
-    face, count = max(Counter(dice).items(), key=worth)
-    return [face] * count
+    face = max(counts, key=worth)
+    return [face] * counts[face]
 
 
 def five_dice_throws(
-    rng: random.Random, open_categories: set[str]
+    rng: random.Random, open_categories: frozenset[str]
 ) -> tuple[tuple[int, ...], list[rules.Throw]]:
     """Up to three valid throws (cocked ones retaken); the final dice and the throw log."""
     throws: list[rules.Throw] = []
     kept: list[int] = []
     valid = 0
-    while valid < VALID_THROWS:
+    full_house_open = "full_house" in open_categories
+    while True:
         if rng.random() < COCK_CHANCE:
             throws.append(rules.Throw(cocked=True))
             continue
         thrown = roll(rng, 5 - len(kept))
         throws.append(rules.Throw(dice=tuple(thrown)))
         valid += 1
-        dice = kept + thrown
-        if len(set(dice)) == 1 or rules.dice_key(dice) in ("12345", "23456"):
-            return tuple(sorted(dice)), throws
-        if "full_house" in open_categories and sorted(Counter(dice).values()) == [2, 3]:
-            return tuple(sorted(dice)), throws
-        kept = keep_for(dice, open_categories)
-    return tuple(sorted(dice)), throws
+        dice = sorted(kept + thrown)
+        counts = {face: dice.count(face) for face in set(dice)}
+        if (
+            valid == VALID_THROWS
+            or len(counts) == 1
+            or tuple(dice) in STRAIGHTS
+            or (full_house_open and sorted(counts.values()) == [2, 3])
+        ):
+            return tuple(dice), throws
+        kept = keep_for(dice, counts, open_categories)
 
 
-def choose_box(state: rules.FiveDiceGame, seat: int, dice: tuple[int, ...]) -> rules.BoxPreview:
-    """The open box the throw beats its par in the most, by the engine's own preview."""
+@cache
+def categories_of(open_boxes: tuple[str, ...]) -> frozenset[str]:
+    return frozenset(rules.category_of(box) for box in open_boxes)
+
+
+@cache
+def par_of(box: str) -> int | None:
+    """What an average throw scores in the box; None for a jackpot box."""
+    return None if rules.is_jackpot_box(box) else PAR[rules.category_of(box)]
+
+
+def choose_box(
+    state: rules.FiveDiceGame, open_boxes: tuple[str, ...], dice: tuple[int, ...]
+) -> rules.BoxPreview:
+    """The open box the throw beats its par in the most, by the engine's own preview (the
+    one `FiveDiceGame.preview` gives, for the open boxes already asked for)."""
 
     def value(preview: rules.BoxPreview) -> float:
-        if rules.is_jackpot_box(preview.box):
+        par = par_of(preview.box)
+        if par is None:
             return preview.score * 1.5 if preview.outcome == "claim" else -JACKPOT_PAR
-        return preview.score - PAR[rules.category_of(preview.box)]
+        return preview.score - par
 
-    return max(state.preview(dice, seat), key=value)
+    return max(previews(state.rules, open_boxes, dice), key=value)
 
 
 def play_five_dice(setup: rules.GameSetup, rng: random.Random) -> PlayedGame:
@@ -117,9 +138,9 @@ def play_five_dice(setup: rules.GameSetup, rng: random.Random) -> PlayedGame:
     assert isinstance(state, rules.FiveDiceGame)
     turns: list[rules.Turn] = []
     while (seat := state.next_seat) is not None:
-        open_categories = {rules.category_of(box) for box in state.open_boxes(seat)}
-        dice, throws = five_dice_throws(rng, open_categories)
-        choice = choose_box(state, seat, dice)
+        open_boxes = tuple(state.open_boxes(seat))
+        dice, throws = five_dice_throws(rng, categories_of(open_boxes))
+        choice = choose_box(state, open_boxes, dice)
         turn = rules.FiveDiceTurn(seat=seat, box=choice.box, dice=dice, throws=tuple(throws))
         rules.play(state, turn)
         turns.append(turn)
