@@ -14,15 +14,18 @@ def test_history_benchmark_produces_figures() -> None:
     result = run_history_benchmark(years=2, games_per_year=3, repeats=1)
 
     figures = result.figures()
-    assert len(figures) == 10
+    assert len(figures) == 14
     assert all(value > 0 for value in figures.values()), figures
     report = result.report()
     assert "3 finished games a year" in report
-    assert "board, unchanged (304)" in report
+    for page in ("standings page", "player page", "register page", "board, unchanged (304)"):
+        assert page in report
 
 
 def test_the_runner_knows_the_history_benchmark() -> None:
     args = run.parse_args(["history", "--games-per-year", "50", "--years", "3"])
     assert (args.names, args.games_per_year, args.years) == (["history"], 50, 3)
+    defaults = run.parse_args([])
+    assert (defaults.games_per_year, defaults.years) == (2000, 10)
     with pytest.raises(SystemExit):
         run.parse_args(["history", "--years", "1"])
