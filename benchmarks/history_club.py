@@ -1,27 +1,23 @@
 """What the history benchmark adds to the synthetic history before it times the pages.
 
-Synthesis stores finished games only (league.synthesis): no season, no register, no game in
-progress. Each is added here through the services, as the secretary and the scorer would:
-a season covering the last year (for the standings), a paper register's records and the
-synthetic games' register claims, ratified (for the register), and a half-played game (for the
-board).
+Synthesis stores finished games with their books (league.synthesis): a season per calendar
+year, debts, and register claims. Added here through the services, as the secretary and the
+scorer would: a season covering exactly the last year (so the standings count the same games at
+both sizes), a paper register's records, and a half-played game (for the board).
 """
 
 from __future__ import annotations
 
 import uuid
 from datetime import date, datetime, timedelta
-from functools import reduce
-from operator import or_
 
 from django.contrib.auth.models import User
-from django.db.models import Count, Q
+from django.db.models import Count
 from django.utils import timezone
 
 from benchmarks.turn import BenchmarkError
-from league.models import ClaimStatus, PlayerResultRow, RegisterEntry, Season
-from league.selectors import house_rules
-from league.services.register import enter_historic_record, open_claims, ratify_claim
+from league.models import Season
+from league.services.register import enter_historic_record
 from league.services.seasons import create_season
 from scoring import rules
 from scoring.models import Game, Member
@@ -53,31 +49,6 @@ def last_year_season(by: User, now: datetime) -> Season:
     return create_season(
         by=by, name=f"{starts_on:%d %b %Y} to {today:%d %b %Y}", starts_on=starts_on, ends_on=today
     )
-
-
-def ratify_register_claims(by: User) -> int:
-    """Claims opened for the finished games (league.services.register.open_claims, as the last
-    signature does) and those still pending ratified by the secretary; the register's entries.
-
-    Synthesis signs nothing, so it opens no claim. Only the games with a seat scoring outside
-    the club's register bounds are handed to the service, which decides (the engine's register
-    candidates): opening claims for every game would replay each of them.
-    """
-    bounds = house_rules().register_bounds
-    if bounds:
-        outside = reduce(
-            or_,
-            (
-                Q(ruleset=ruleset) & (Q(score__gt=bound.high) | Q(score__lt=bound.low))
-                for ruleset, bound in bounds.items()
-            ),
-        )
-        rows = PlayerResultRow.objects.filter(outside).values("game_id")
-        for game in Game.objects.filter(pk__in=rows).order_by("finished_at", "pk"):
-            for claim in open_claims(game=game):
-                if claim.status == ClaimStatus.PENDING:
-                    ratify_claim(claim=claim, by=by, note=RATIFIED_NOTE)
-    return RegisterEntry.objects.count()
 
 
 def paper_records(by: User, before: date) -> int:

@@ -54,7 +54,7 @@ def book_game_debts(*, game: Game) -> list[DrinkDebt]:
         if matches:
             debts.append(matches.pop(0))
             continue
-        debt = _debt(game, loaded.players[drink.seat], drink, next_sequence + len(new))
+        debt = debt_row(game, loaded.players[drink.seat], drink, next_sequence + len(new))
         new.append(debt)
         debts.append(debt)
     _void([debt for left in standing.values() for debt in left])
@@ -64,7 +64,9 @@ def book_game_debts(*, game: Game) -> list[DrinkDebt]:
     return debts
 
 
-def _debt(game: Game, player: GamePlayer, drink: rules.Drink, sequence: int) -> DrinkDebt:
+def debt_row(game: Game, player: GamePlayer, drink: rules.Drink, sequence: int) -> DrinkDebt:
+    """An unsaved, owed debt for one of the engine's drinks; no query (a synthetic history
+    books thousands of games' debts in bulk with it)."""
     return DrinkDebt(
         game=game,
         debtor=player,

@@ -4,6 +4,8 @@ Every game is played through the rules engine (league.synthesis.play) and stored
 services store a game played at the table (Game, GamePlayer, Turn with the engine's box and
 score, a signature from every player and the verification code the last one sets), only in
 bulk (league.synthesis.store): some ten thousand games a minute instead of one request a turn.
+The league's books come along (league.synthesis.books): a season a year, the drinks owed (most
+long since bought) and the register claims, ratified but for the last few weeks'.
 """
 
 from __future__ import annotations
@@ -19,15 +21,18 @@ from io import BytesIO
 
 from django.contrib.auth.hashers import make_password
 from django.db import transaction
+from django.db.models import Max
 from django.utils import timezone
 from PIL import Image, ImageDraw
 
+from league.selectors import house_rules
 from league.services.figures import rebuild_all_figures
+from league.synthesis.books import Books, register_claims, seasons, synthetic_secretary
 from league.synthesis.play import play_game
 from league.synthesis.store import Played, Stored, store_games
 from scoring import rules
 from scoring.drawings import clean_drawing
-from scoring.models import Member
+from scoring.models import Game, Member
 from scoring.services.members import create_member
 
 MEMBER_NAMES = [
@@ -96,6 +101,9 @@ class Synthesized:
     games: int
     turns: int
     signatures: int
+    debts: int = 0
+    claims: int = 0
+    seasons: int = 0
 
 
 def club_members(count: int = len(MEMBER_NAMES)) -> list[Member]:
@@ -151,9 +159,11 @@ def cyclic_gc_paused() -> Iterator[None]:
 
 
 class Synthesizer:
-    def __init__(self, *, seed: int, signatures: bool = True) -> None:
+    def __init__(self, *, seed: int, signatures: bool = True, books: bool = True) -> None:
         self.rng = random.Random(seed)
         self.signatures = signatures
+        self.keeps_books = books
+        self.books: Books | None = None
         self.drawing = guest_drawing() if signatures else ""
         self.members: list[Member] = []
         self.weights: list[float] = []
@@ -171,23 +181,35 @@ class Synthesizer:
         # Some members come every week, some twice a year: a long tail of regulars.
         self.weights = [self.rng.paretovariate(1.2) for _ in self.members]
         total = years * games_per_year
-        times = game_times(self.rng, total, years, until or timezone.now())
-        turns = signatures = 0
+        until = until or timezone.now()
+        times = game_times(self.rng, total, years, until)
+        if self.keeps_books:
+            # Rounds and claims are closed by the real calendar, wherever the history's years end.
+            self.books = Books(house_rules(), synthetic_secretary(), timezone.now(), self.rng)
+        last_before = Game.objects.aggregate(last=Max("pk"))["last"] or 0
+        turns = signatures = debts = 0
         for start in range(0, total, GAMES_PER_BATCH):
             batch = times[start : start + GAMES_PER_BATCH]
             with cyclic_gc_paused():
                 stored = self._store([self._play(at) for at in batch])
             turns += stored.turns
             signatures += stored.signatures
+            debts += stored.debts
             if progress is not None:
                 progress(start + len(batch), total)
         # Runs depend on every game's place in time: worked out once, after the last batch.
         rebuild_all_figures()
-        return Synthesized(len(self.members), total, turns, signatures)
+        if self.books is None:
+            return Synthesized(len(self.members), total, turns, signatures)
+        claims = register_claims(self.books, after_game=last_before)
+        made = seasons(self.books.secretary, times[0].date(), until.date()) if times else 0
+        return Synthesized(len(self.members), total, turns, signatures, debts, claims, made)
 
     @transaction.atomic
     def _store(self, played: Sequence[Played]) -> Stored:
-        return store_games(played, drawing=self.drawing if self.signatures else None)
+        return store_games(
+            played, drawing=self.drawing if self.signatures else None, books=self.books
+        )
 
     def _play(self, started_at: datetime) -> Played:
         rng = self.rng

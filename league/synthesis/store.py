@@ -11,8 +11,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from league.models import PlayerResultRow
+from league.models import DrinkDebt, PlayerResultRow
 from league.services.results import result_rows
+from league.synthesis.books import Books, debts
 from league.synthesis.bulk import RowInserter
 from league.synthesis.play import PlayedGame
 from scoring import rules, verification
@@ -47,11 +48,15 @@ class Played:
 class Stored:
     turns: int
     signatures: int
+    debts: int = 0
 
 
-def store_games(played: Sequence[Played], *, drawing: str | None) -> Stored:
+def store_games(
+    played: Sequence[Played], *, drawing: str | None, books: Books | None = None
+) -> Stored:
     """Every game with its players, turns and result rows; signed by every player when a
-    `drawing` (the guests' signature) is given. Call it inside a transaction."""
+    `drawing` (the guests' signature) is given; with its drinks booked when `books` are kept.
+    Call it inside a transaction."""
     games = [_game_row(one) for one in played]
     Game.objects.bulk_create(games)
     players = [
@@ -73,24 +78,34 @@ def store_games(played: Sequence[Played], *, drawing: str | None) -> Stored:
         _turn_rows(row, seats[row.pk], one.game) for row, one in zip(games, played, strict=True)
     ]
     stored = RowInserter(Turn, TURN_COLUMNS).insert(row for rows in turns for row in rows)
+    house = books.house_rules if books is not None else rules.DEFAULT_HOUSE_RULES
+    results = [rules.result(one.game.state, house) for one in played]
     # As store_game_results keeps them for a game finished at the table, in bulk.
     PlayerResultRow.objects.bulk_create(
         [
-            result
-            for row, one in zip(games, played, strict=True)
-            for result in result_rows(row, seats[row.pk], rules.result(one.game.state))
+            kept
+            for row, result in zip(games, results, strict=True)
+            for kept in result_rows(row, seats[row.pk], result)
         ],
         batch_size=2000,
     )
+    booked = []
+    if books is not None:
+        booked = [
+            debt
+            for row, result in zip(games, results, strict=True)
+            for debt in debts(books, row, seats[row.pk], result)
+        ]
+        DrinkDebt.objects.bulk_create(booked, batch_size=2000)
     if drawing is None:
-        return Stored(stored, 0)
+        return Stored(stored, 0, len(booked))
     signed = [
         _sign(row, seats[row.pk], rows, drawing) for row, rows in zip(games, turns, strict=True)
     ]
     signatures = [signature for game_signatures in signed for signature in game_signatures]
     Signature.objects.bulk_create(signatures)
     Game.objects.bulk_update(games, ["verification_code", "updated_at"])
-    return Stored(stored, len(signatures))
+    return Stored(stored, len(signatures), len(booked))
 
 
 def _game_row(one: Played) -> Game:

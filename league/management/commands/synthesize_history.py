@@ -59,7 +59,9 @@ class Command(BaseCommand):
         )
         self.stdout.write(
             f"Synthesized {made.games} finished games ({made.turns} turns, "
-            f"{made.signatures} signatures) for {made.members} members over {years} year(s)."
+            f"{made.signatures} signatures) for {made.members} members over {years} year(s); "
+            f"{made.debts} rounds owed or bought, {made.claims} register claims, "
+            f"{made.seasons} new seasons."
         )
 
     def _to_stderr(self, text: str) -> None:
