@@ -10,10 +10,10 @@ import hashlib
 from dataclasses import dataclass
 from datetime import datetime, time
 
-from django.db.models import Count, Max, Prefetch, Sum
+from django.db.models import Count, Max, Prefetch
 from django.utils import timezone
 
-from league.models import DebtStatus, DrinkDebt, RegisterEntry
+from league.models import DebtStatus, DrinkDebt, PlayerResultRow, RegisterEntry
 from scoring import rules
 from scoring.models import Game, GamePlayer, GameStatus, Turn
 from scoring.selectors import load_prefetched_game
@@ -148,14 +148,13 @@ def _tables() -> list[Table]:
 
 
 def _bar_high() -> BarHigh | None:
-    # A bar total is the plain sum of its boxes (RULES.md), so the database adds them up.
+    # The engine's bar totals are kept per seat: the highest is one read down an index.
     row = (
-        Turn.objects.filter(game__ruleset="bar", game__status=GameStatus.FINISHED)
-        .values("game_id", "player_id", "player__name", "game__started_at")
-        .annotate(total=Sum("score"))
-        .order_by("-total", "game__started_at")
+        PlayerResultRow.objects.filter(ruleset="bar")
+        .order_by("-score", "started_at", "game_id", "player_id")
+        .values("game_id", "player__name", "started_at", "score")
         .first()
     )
     if row is None:
         return None
-    return BarHigh(row["player__name"], row["total"], row["game_id"], row["game__started_at"])
+    return BarHigh(row["player__name"], row["score"], row["game_id"], row["started_at"])
