@@ -80,6 +80,11 @@ class Game(models.Model):
 
     class Meta:
         ordering = ["-started_at", "-id"]
+        indexes = [
+            # The TV board asks every few seconds for the latest change and tonight's games.
+            models.Index(fields=["updated_at"], name="game_updated"),
+            models.Index(fields=["status", "-updated_at"], name="game_status_updated"),
+        ]
         constraints = [
             models.CheckConstraint(
                 condition=Q(ruleset__in=Ruleset.values), name="game_ruleset_known"

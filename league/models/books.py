@@ -181,6 +181,13 @@ class DrinkDebt(models.Model):
 
     class Meta:
         ordering = ["-created_at", "game", "sequence"]
+        # The TV board's fingerprint: the latest debt booked, settled or voided, read by index.
+        indexes = [
+            models.Index(fields=["created_at"], name="debt_created"),
+            models.Index(fields=["settled_at"], name="debt_settled"),
+            models.Index(fields=["voided_at"], name="debt_voided"),
+            models.Index(fields=["status", "debtor"], name="debt_status_debtor"),
+        ]
         constraints = [
             models.UniqueConstraint(
                 fields=["game", "sequence"],

@@ -10,10 +10,12 @@ from django.test import Client
 from django.urls import reverse
 from pytest_django import DjangoAssertNumQueries
 
+from league.board_selectors import board_version
 from league.models import DebtStatus, DrinkDebt, RecordKind, RegisterEntry
+from league.services.ledger import book_game_debts, settle_debt
 from scoring.models import Game
 from scoring.selectors import load_game
-from tests.services.helpers import five_dice, new_game, play, play_boxes
+from tests.services.helpers import five_dice, new_game, play, play_boxes, secretary
 from tests.stats.helpers import finished_bar_game
 
 pytestmark = pytest.mark.django_db
@@ -110,6 +112,29 @@ def test_an_unchanged_board_answers_304_without_rendering(client: Client) -> Non
     assert moved["ETag"] != etag
 
 
+def test_a_round_booked_or_bought_and_a_register_entry_each_change_the_board() -> None:
+    finished_bar_game()
+    game = Game.objects.get()
+    ben = game.players.get(name="Ben")
+    before = board_version(fragment=True)
+
+    debt = book_game_debts(game=game)[0]
+    booked = board_version(fragment=True)
+    settle_debt(debt=debt, by=secretary())
+    bought = board_version(fragment=True)
+    RegisterEntry.objects.create(
+        date=date(2001, 1, 1),
+        player_name=ben.name,
+        score=30,
+        kind=RecordKind.LOW,
+        ruleset="bar",
+        historic=True,
+    )
+    entered = board_version(fragment=True)
+
+    assert len({before, booked, bought, entered}) == 4
+
+
 def test_the_page_and_its_fragment_never_share_an_etag(client: Client) -> None:
     page = client.get(URL)
     fragment = client.get(URL, headers=HTMX)
@@ -125,7 +150,7 @@ def test_a_304_costs_only_the_fingerprint_queries(
     new_game("bar", ("Ann", "Ben", "Cy"))
     etag = client.get(URL, headers=HTMX)["ETag"]
 
-    with django_assert_num_queries(3):
+    with django_assert_num_queries(5):
         assert client.get(URL, headers=HTMX, HTTP_IF_NONE_MATCH=etag).status_code == 304
 
 
@@ -135,13 +160,13 @@ def test_the_board_takes_the_same_queries_for_few_and_many_games(
     finished_bar_game()
     game = new_game("balut", ("Ann", "Ben"))
     play_boxes(game, [("balut", "66666")])
-    with django_assert_num_queries(10):
+    with django_assert_num_queries(12):
         assert client.get(URL).status_code == 200
 
     for players in (("Dee", "Eli"), ("Fay", "Gus", "Hal"), ("Ida", "Jon")):
         more = new_game("jackpot", players)
         play_boxes(more, [("balut", "55555"), ("fours", "44441")])
     finished_bar_game()
-    with django_assert_num_queries(10):
+    with django_assert_num_queries(12):
         response = client.get(URL)
     assert response.content.decode().count('class="board-table"') == 4
