@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime
 from typing import Any
 
 from django.db.models import (
@@ -19,6 +20,7 @@ from django.db.models import (
     Window,
 )
 from django.db.models.functions import Coalesce, Rank, RowNumber
+from django.utils import timezone
 
 from league.models import (
     ClaimStatus,
@@ -168,8 +170,10 @@ def standings(
         PlayerResultRow.objects.filter(
             ruleset=ruleset,
             member__isnull=False,
-            finished_at__date__gte=season.starts_on,
-            finished_at__date__lte=season.ends_on,
+            # A range of instants, not a date per row: the (ruleset, finished_at) index finds
+            # the season's games instead of converting every game ever to a local date.
+            finished_at__gte=_local_midnight(season.starts_on),
+            finished_at__lt=_local_midnight(season.ends_on + datetime.timedelta(days=1)),
         )
         .values("member_id", "member__known_as")
         .annotate(
@@ -183,3 +187,8 @@ def standings(
         .annotate(place=Window(Rank(), order_by=order))
         .order_by("place", "member__known_as")
     )
+
+
+def _local_midnight(day: datetime.date) -> datetime.datetime:
+    """The start of `day` in the club's time zone."""
+    return timezone.make_aware(datetime.datetime.combine(day, datetime.time.min))

@@ -199,6 +199,33 @@ def test_a_game_finished_outside_the_season_is_not_counted() -> None:
     }
 
 
+@pytest.mark.parametrize(
+    ("local_time", "counted"),
+    [
+        (datetime.datetime(2026, 6, 30, 23, 59), True),
+        (datetime.datetime(2026, 7, 1, 0, 1), False),
+        (datetime.datetime(2026, 6, 1, 0, 1), True),
+        (datetime.datetime(2026, 5, 31, 23, 59), False),
+    ],
+)
+def test_a_season_runs_from_midnight_to_midnight_in_the_clubs_time_zone(
+    local_time: datetime.datetime, counted: bool
+) -> None:
+    season = create_season(
+        by=secretary("season-keeper"),
+        name="June",
+        starts_on=datetime.date(2026, 6, 1),
+        ends_on=datetime.date(2026, 6, 30),
+    )
+    game = next(game for game in club_games() if game.ruleset == "bar")
+    Game.objects.filter(pk=game.pk).update(finished_at=timezone.make_aware(local_time))
+    store_game_results(game=game)
+
+    rows = shown(season, "bar", DEFAULT_TIEBREAKERS["bar"])
+
+    assert bool(rows) is counted
+
+
 def test_the_csv_has_every_member_in_order(client: Client) -> None:
     season = this_season()
     games = club_games()
