@@ -7,8 +7,10 @@ ten years a line through every game would be a smudge, and the page would grow w
 
 from __future__ import annotations
 
+from datetime import date, datetime, time
+
 from django.db.models import Avg, Count, ExpressionWrapper, F, IntegerField
-from django.db.models.functions import TruncMonth
+from django.utils import timezone
 
 from league.models import PlayerResultRow
 from league.stats_player import PlayerStats
@@ -24,8 +26,7 @@ def player_charts(stats: PlayerStats) -> dict[str, object]:
     # Barbut ends at 7500 by rule: its totals say little and would flatten the others.
     rows = PlayerResultRow.objects.filter(member=stats.member, ruleset__in=FIVE_DICE)
     months = (
-        rows.annotate(month=TruncMonth("started_at"))
-        .values("ruleset", "month")
+        rows.values("ruleset", "month")
         .annotate(average=Avg("score"), games=Count("id"))
         .order_by("ruleset", "month")
     )
@@ -33,7 +34,7 @@ def player_charts(stats: PlayerStats) -> dict[str, object]:
     for row in months:
         over_time.setdefault(row["ruleset"], []).append(
             {
-                "x": int(row["month"].timestamp() * 1000),
+                "x": int(_midnight(row["month"]).timestamp() * 1000),
                 "y": round(float(row["average"]), 1),
                 "games": row["games"],
             }
@@ -68,6 +69,10 @@ def player_charts(stats: PlayerStats) -> dict[str, object]:
         },
         "categories": _categories(stats),
     }
+
+
+def _midnight(day: date) -> datetime:
+    return timezone.make_aware(datetime.combine(day, time.min))
 
 
 def _categories(stats: PlayerStats) -> list[dict[str, object]]:

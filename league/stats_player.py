@@ -194,18 +194,15 @@ def box_stats(tallies: Iterable[dict[str, object]]) -> dict[str, list[BoxStats]]
 
 def head_to_head(member: Member) -> list[HeadToHead]:
     """Members met at least REGULAR_OPPONENT_GAMES times in finished games, most met first."""
-    my_wins = PlayerResultRow.objects.filter(game=OuterRef("game"), member=member, won=True)
+    # One join to the member's own row of each game serves both the filter and the count of
+    # the member's wins: filter() before annotate() keeps Django on the same join.
     rows = (
-        PlayerResultRow.objects.filter(
-            game__in=PlayerResultRow.objects.filter(member=member).values("game"),
-            member__isnull=False,
-        )
+        PlayerResultRow.objects.filter(game__result_rows__member=member, member__isnull=False)
         .exclude(member=member)
-        .annotate(beaten_by_member=Subquery(my_wins.values("won")[:1]))
         .values("member_id", "member__known_as")
         .annotate(
             games=Count("id"),
-            wins=Count("id", filter=Q(beaten_by_member=True)),
+            wins=Count("id", filter=Q(game__result_rows__won=True)),
             opponent_wins=Count("id", filter=Q(won=True)),
         )
         .filter(games__gte=REGULAR_OPPONENT_GAMES)

@@ -46,6 +46,9 @@ class PlayerResultRow(models.Model):
     )
     ruleset = models.CharField(max_length=10, choices=Ruleset.choices)
     started_at = models.DateTimeField()
+    month = models.DateField()
+    """The first day of the month the game started in, in the club's time zone: the player
+    page's chart adds totals up by month without converting every game's time."""
     finished_at = models.DateTimeField()
     score = models.IntegerField()
     points = models.IntegerField(null=True, blank=True)
@@ -66,6 +69,7 @@ class PlayerResultRow(models.Model):
         indexes = [
             models.Index(fields=["ruleset", "finished_at"], name="result_ruleset_finished"),
             models.Index(fields=["member", "ruleset", "started_at"], name="result_member_kind"),
+            models.Index(fields=["member", "started_at", "game"], name="result_member_games"),
             models.Index(fields=["ruleset", "score", "started_at"], name="result_kind_score"),
             models.Index(fields=["ruleset", "baluts"], name="result_kind_baluts"),
             models.Index(fields=["ruleset", "game_baluts"], name="result_kind_game_baluts"),

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from django.db import transaction
+from django.utils import timezone
 
 from league.models import PlayerResultRow
 from league.services.figures import refresh_member_figures
@@ -22,6 +23,7 @@ FIGURES = (
     "member",
     "ruleset",
     "started_at",
+    "month",
     "finished_at",
     "score",
     "points",
@@ -47,6 +49,7 @@ def result_rows(
             member_id=players[player.seat].member_id,
             ruleset=game.ruleset,
             started_at=game.started_at,
+            month=timezone.localtime(game.started_at).date().replace(day=1),
             finished_at=game.finished_at,
             score=player.score,
             points=player.total_points,
