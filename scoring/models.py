@@ -84,6 +84,8 @@ class Game(models.Model):
             # The TV board asks every few seconds for the latest change and tonight's games.
             models.Index(fields=["updated_at"], name="game_updated"),
             models.Index(fields=["status", "-updated_at"], name="game_status_updated"),
+            # The club's records count finished games by kind from the index alone.
+            models.Index(fields=["status", "ruleset"], name="game_status_ruleset"),
         ]
         constraints = [
             models.CheckConstraint(
