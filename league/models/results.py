@@ -56,6 +56,9 @@ class PlayerResultRow(models.Model):
     baluts = models.PositiveSmallIntegerField(default=0)
     game_baluts = models.PositiveSmallIntegerField(default=0)
     """Every seat's Baluts in this game together: the record for a game is one indexed read."""
+    boxes = models.JSONField(default=dict, blank=True)
+    """The seat's box scores, box by box, as the engine's result gives them: what the game adds
+    to the member's tallies (BoxTally), and takes off again when it is corrected."""
     won = models.BooleanField()
     last = models.BooleanField()
     winning_run = models.PositiveIntegerField(default=0)

@@ -14,7 +14,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from league.models import PlayerResultRow
-from league.services.figures import refresh_member_figures
+from league.services.figures import update_member_figures
 from scoring import rules
 from scoring.models import Game, GamePlayer
 from scoring.selectors import load_game
@@ -30,6 +30,7 @@ FIGURES = (
     "rank",
     "baluts",
     "game_baluts",
+    "boxes",
     "won",
     "last",
 )
@@ -56,6 +57,7 @@ def result_rows(
             rank=player.rank,
             baluts=baluts[player.seat],
             game_baluts=sum(baluts.values()),
+            boxes=player.boxes,
             won=player.rank == 1,
             last=player.rank == worst,
         )
@@ -68,11 +70,13 @@ def store_game_results(*, game: Game) -> list[PlayerResultRow]:
     """The game's rows in seat order; none (and any old ones deleted) unless it is finished."""
     game = Game.objects.select_for_update().get(pk=game.pk)
     stored = {row.player_id: row for row in PlayerResultRow.objects.filter(game=game)}
-    # Members who leave the game's rows (a correction renamed a seat) need their figures redone too.
-    members = {row.member_id for row in stored.values()}
+    # Taken before the rows change: what the game gave each seat's member until now.
+    before = [(row.member_id, row.boxes) for row in stored.values()]
     if not game.is_finished:
         PlayerResultRow.objects.filter(pk__in=[row.pk for row in stored.values()]).delete()
-        refresh_member_figures(member_ids=members, ruleset=game.ruleset)
+        update_member_figures(
+            ruleset=game.ruleset, started_at=game.started_at, before=before, after=[]
+        )
         return []
     loaded = load_game(game)
     fresh = result_rows(game, loaded.players, loaded.result())
@@ -95,8 +99,11 @@ def store_game_results(*, game: Game) -> list[PlayerResultRow]:
         row.full_clean()
     PlayerResultRow.objects.bulk_update(changed, [*FIGURES, "winning_run", "run_started"])
     PlayerResultRow.objects.bulk_create(new)
-    refresh_member_figures(
-        member_ids=members | {row.member_id for row in rows}, ruleset=game.ruleset
+    update_member_figures(
+        ruleset=game.ruleset,
+        started_at=game.started_at,
+        before=before,
+        after=[(row.member_id, row.boxes) for row in rows],
     )
     return rows
 

@@ -9,8 +9,10 @@ import pytest
 from django.db.models import Sum
 
 from league.models import BoxTally, PlayerResultRow
-from league.services.figures import RunRow, rebuild_all_figures, winning_runs
+from league.services.figures import rebuild_all_figures
 from league.services.results import store_game_results
+from league.services.runs import RunRow, winning_runs
+from league.services.tallies import tally_changes
 from scoring.models import Game, GameStatus, Member
 from tests.league.helpers import BAR_PLANS, correct_eli_to_beat_hal, play_bar
 from tests.services.helpers import imported
@@ -118,12 +120,45 @@ def test_each_members_tally_is_the_sum_of_their_stored_box_scores() -> None:
     assert BoxTally.objects.filter(member=ann).aggregate(total=Sum("total"))["total"] == 2 * 162
 
 
+def tallies() -> list[tuple[int | None, str, str, int, int, int]]:
+    return list(
+        BoxTally.objects.order_by("ruleset", "member", "box").values_list(
+            "member", "ruleset", "box", "filled", "total", "scratches"
+        )
+    )
+
+
 def test_a_rebuild_from_scratch_changes_nothing_the_services_kept() -> None:
     finished_bar()
-    finished_bar(Ann=BAR_PLANS["Ben"], Ben=BAR_PLANS["Ann"])
+    lost = finished_bar(Ann=BAR_PLANS["Ben"], Ben=BAR_PLANS["Ann"])
     finished_bar()
-    runs, tallies = ann_runs(), list(BoxTally.objects.values_list("member", "box", "total"))
+    corrected = imported("bar-register")
+    store_game_results(game=corrected)
+    correct_eli_to_beat_hal(corrected)
+    store_game_results(game=corrected)
+    Game.objects.filter(pk=lost.pk).update(status=GameStatus.IN_PROGRESS, finished_at=None)
+    store_game_results(game=lost)
+    runs, kept = ann_runs(), tallies()
 
     assert rebuild_all_figures() == 0
     assert ann_runs() == runs
-    assert list(BoxTally.objects.values_list("member", "box", "total")) == tallies
+    assert tallies() == kept
+
+
+def test_a_change_moves_each_box_by_the_difference_and_drops_nothing_else() -> None:
+    before = [(1, {"fours": [12, 0], "balut": [0]}), (None, {"fours": [8]})]
+    after = [(1, {"fours": [12, 16], "balut": [0]}), (None, {"fours": [8]})]
+
+    # Ann's second fours went from a scratch (0) to 16; nothing else moved.
+    assert tally_changes(before, after) == {(1, "fours"): [0, 16, -1]}
+
+
+def test_a_game_no_longer_finished_takes_its_boxes_off_the_tallies() -> None:
+    game = finished_bar()
+    ann = Member.objects.get(known_as="Ann")
+    assert BoxTally.objects.filter(member=ann).exists()
+
+    Game.objects.filter(pk=game.pk).update(status=GameStatus.IN_PROGRESS, finished_at=None)
+    store_game_results(game=game)
+
+    assert not BoxTally.objects.filter(member=ann).exists()

@@ -6,9 +6,11 @@ from __future__ import annotations
 from typing import Any
 
 from django.core.management.base import BaseCommand
+from django.db.models import Q
 
 from league.services.figures import rebuild_all_figures
 from league.services.results import store_game_results
+from scoring import rules
 from scoring.models import Game, GameStatus
 
 
@@ -26,7 +28,11 @@ class Command(BaseCommand):
     def handle(self, *args: Any, **options: Any) -> None:
         games = Game.objects.filter(status=GameStatus.FINISHED).order_by("pk")
         if not options["all"]:
-            games = games.filter(result_rows__isnull=True)
+            # Rows kept before they held the seats' box scores count as missing too.
+            five_dice_without_boxes = Q(
+                result_rows__ruleset__in=list(rules.FIVE_DICE_RULES), result_rows__boxes={}
+            )
+            games = games.filter(Q(result_rows__isnull=True) | five_dice_without_boxes).distinct()
         done = 0
         # One transaction per game (the service's): a long backfill can be stopped and rerun.
         for game in list(games):
