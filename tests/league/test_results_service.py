@@ -7,7 +7,7 @@ import io
 import pytest
 from django.core.management import call_command
 
-from league.models import PlayerResultRow
+from league.models import BoxTally, PlayerResultRow
 from league.services.results import store_game_results
 from league.synthesis.history import Synthesizer
 from scoring.models import Game, GameStatus
@@ -110,6 +110,19 @@ def test_backfill_stores_the_rows_of_finished_games_without_them() -> None:
         assert stored_rows(game) == engine_rows(game)
     call_command("backfill_results", stdout=out)
     assert "0 finished games" in out.getvalue()
+
+
+def test_backfill_redoes_rows_kept_before_they_held_box_scores() -> None:
+    game = imported("bar-register")
+    store_game_results(game=game)
+    tallies = list(BoxTally.objects.values_list("member", "box", "filled", "total"))
+    PlayerResultRow.objects.update(boxes={})
+    BoxTally.objects.all().delete()
+
+    call_command("backfill_results", stdout=io.StringIO())
+
+    assert not PlayerResultRow.objects.filter(boxes={}).exists()
+    assert list(BoxTally.objects.values_list("member", "box", "filled", "total")) == tallies
 
 
 def test_synthetic_history_stores_the_engines_rows_of_every_game() -> None:
