@@ -1,7 +1,7 @@
 """The player page's charts as plain data for Chart.js (handed over with `json_script`).
 
-Every figure is a database sum of the kept figures (the engine's totals, the stored box
-scores); the browser draws, it computes nothing. Totals over time are monthly averages: after
+Every figure comes from the member's running sums of the engine's results (league.models.tallies);
+the browser draws, it computes nothing. Totals over time are monthly averages: after
 ten years a line through every game would be a smudge, and the page would grow with the years.
 """
 
@@ -9,45 +9,30 @@ from __future__ import annotations
 
 from datetime import date, datetime, time
 
-from django.db.models import Avg, Count, ExpressionWrapper, F, IntegerField
 from django.utils import timezone
 
-from league.models import PlayerResultRow
+from league.models import MonthTally, TotalBinTally
+from league.services.tallies import BIN
 from league.stats_player import PlayerStats
 from league.stats_records import FIVE_DICE
 from scoring import rules
 
-# Totals of the five-dice games fall between 0 and 812; 25-point bins read well on a tablet.
-BIN = 25
-
 
 def player_charts(stats: PlayerStats) -> dict[str, object]:
-    """Two queries on top of the page's statistics: months and bins of the member's totals."""
-    # Barbut ends at 7500 by rule: its totals say little and would flatten the others.
-    rows = PlayerResultRow.objects.filter(member=stats.member, ruleset__in=FIVE_DICE)
-    months = (
-        rows.values("ruleset", "month")
-        .annotate(average=Avg("score"), games=Count("id"))
-        .order_by("ruleset", "month")
-    )
+    """Two queries on top of the page's statistics: the member's month and total tallies."""
     over_time: dict[str, list[dict[str, float]]] = {}
-    for row in months:
-        over_time.setdefault(row["ruleset"], []).append(
+    months = MonthTally.objects.filter(member=stats.member, ruleset__in=FIVE_DICE)
+    for month in months.order_by("ruleset", "month"):
+        over_time.setdefault(month.ruleset, []).append(
             {
-                "x": int(_midnight(row["month"]).timestamp() * 1000),
-                "y": round(float(row["average"]), 1),
-                "games": row["games"],
+                "x": int(_midnight(month.month).timestamp() * 1000),
+                "y": round(month.total / month.games, 1),
+                "games": month.games,
             }
         )
-    binned = (
-        rows.annotate(low=ExpressionWrapper(F("score") / BIN * BIN, output_field=IntegerField()))
-        .values("ruleset", "low")
-        .annotate(games=Count("id"))
-        .order_by("ruleset", "low")
-    )
     bins: dict[str, dict[int, int]] = {}
-    for row in binned:
-        bins.setdefault(row["ruleset"], {})[row["low"]] = row["games"]
+    for row in TotalBinTally.objects.filter(member=stats.member, ruleset__in=FIVE_DICE):
+        bins.setdefault(row.ruleset, {})[row.low] = row.games
     lows = [low for counts in bins.values() for low in counts]
     labels = list(range(min(lows), max(lows) + BIN, BIN)) if lows else []
     return {

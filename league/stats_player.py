@@ -12,9 +12,9 @@ from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from django.db.models import Count, F, OuterRef, Q, QuerySet, Subquery, Sum
+from django.db.models import Count, F, OuterRef, QuerySet, Subquery, Sum
 
-from league.models import BoxTally, PlayerResultRow
+from league.models import BoxTally, MonthTally, PlayerResultRow, RivalryTally
 from league.stats_queries import FirstRow, Wanted, first_rows
 from league.stats_records import FIRST_SET, FIVE_DICE, KINDS
 from scoring import rules
@@ -89,7 +89,8 @@ class PlayerStats:
 
 
 def player_stats(member: Member) -> PlayerStats:
-    """Six queries however many games the member and the club have played."""
+    """Six queries, each reading a handful of rows however many games the member and the club
+    have played."""
     return PlayerStats(
         member=member,
         kinds=kind_stats(member),
@@ -122,12 +123,13 @@ def finished_games(member: Member) -> QuerySet[PlayerResultRow]:
 
 
 def kind_stats(member: Member) -> list[KindStats]:
-    """Two queries: the counts by kind, then the best and worst total of each kind."""
+    """Two queries: the member's month tallies added up by kind, then the best and worst total
+    of each kind."""
     counts = {
         row["ruleset"]: row
-        for row in PlayerResultRow.objects.filter(member=member)
+        for row in MonthTally.objects.filter(member=member)
         .values("ruleset")
-        .annotate(games=Count("id"), wins=Count("id", filter=Q(won=True)), baluts=Sum("baluts"))
+        .annotate(games=Sum("games"), wins=Sum("wins"), baluts=Sum("baluts"))
         .order_by()
     }
     mine = PlayerResultRow.objects.filter(member=member)
@@ -147,12 +149,12 @@ def kind_stats(member: Member) -> list[KindStats]:
             ruleset=kind,
             games=counts[kind]["games"],
             wins=counts[kind]["wins"],
-            baluts=counts[kind]["baluts"] or 0,
+            baluts=counts[kind]["baluts"],
             best=found[f"{kind}:best"],
             worst=found[f"{kind}:worst"],
         )
         for kind in KINDS
-        if kind in counts
+        if kind in counts and f"{kind}:best" in found
     ]
 
 
@@ -194,27 +196,18 @@ def box_stats(tallies: Iterable[dict[str, object]]) -> dict[str, list[BoxStats]]
 
 def head_to_head(member: Member) -> list[HeadToHead]:
     """Members met at least REGULAR_OPPONENT_GAMES times in finished games, most met first."""
-    # One join to the member's own row of each game serves both the filter and the count of
-    # the member's wins: filter() before annotate() keeps Django on the same join.
-    rows = (
-        PlayerResultRow.objects.filter(game__result_rows__member=member, member__isnull=False)
-        .exclude(member=member)
-        .values("member_id", "member__known_as")
-        .annotate(
-            games=Count("id"),
-            wins=Count("id", filter=Q(game__result_rows__won=True)),
-            opponent_wins=Count("id", filter=Q(won=True)),
-        )
-        .filter(games__gte=REGULAR_OPPONENT_GAMES)
-        .order_by("-games", "member__known_as")[:MAX_OPPONENTS]
+    rivalries = (
+        RivalryTally.objects.filter(member=member, games__gte=REGULAR_OPPONENT_GAMES)
+        .select_related("opponent")
+        .order_by("-games", "opponent__known_as")[:MAX_OPPONENTS]
     )
     return [
         HeadToHead(
-            opponent_id=row["member_id"],
-            opponent=row["member__known_as"],
-            games=row["games"],
-            wins=row["wins"],
-            opponent_wins=row["opponent_wins"],
+            opponent_id=rivalry.opponent_id,
+            opponent=rivalry.opponent.known_as,
+            games=rivalry.games,
+            wins=rivalry.wins,
+            opponent_wins=rivalry.opponent_wins,
         )
-        for row in rows
+        for rivalry in rivalries
     ]

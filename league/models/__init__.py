@@ -10,7 +10,8 @@ from league.models.books import (
     RegisterClaim,
     RegisterEntry,
 )
-from league.models.results import BoxTally, PlayerResultRow, Season
+from league.models.results import PlayerResultRow, Season
+from league.models.tallies import BoxTally, MonthTally, RivalryTally, TotalBinTally
 
 __all__ = [
     "BoxTally",
@@ -19,9 +20,12 @@ __all__ = [
     "DebtStatus",
     "DrinkDebt",
     "DrinkReason",
+    "MonthTally",
     "PlayerResultRow",
     "RecordKind",
     "RegisterClaim",
     "RegisterEntry",
+    "RivalryTally",
     "Season",
+    "TotalBinTally",
 ]

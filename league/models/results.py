@@ -73,6 +73,13 @@ class PlayerResultRow(models.Model):
             models.Index(fields=["ruleset", "finished_at"], name="result_ruleset_finished"),
             models.Index(fields=["member", "ruleset", "started_at"], name="result_member_kind"),
             models.Index(fields=["member", "started_at", "game"], name="result_member_games"),
+            # A member's best and worst total of each kind, one step down an index each.
+            models.Index(
+                fields=["member", "ruleset", "-score", "started_at"], name="result_member_best"
+            ),
+            models.Index(
+                fields=["member", "ruleset", "score", "started_at"], name="result_member_worst"
+            ),
             # One per record, in the record's own order (the figure, then who set it first), so
             # that even a figure shared by thousands of rows is one step down the index.
             models.Index(fields=["ruleset", "score", "started_at"], name="result_kind_score"),
@@ -119,42 +126,3 @@ class PlayerResultRow(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player} in {self.game}: {self.score} (rank {self.rank})"
-
-
-class BoxTally(models.Model):
-    """How one member (or all guests together, member empty) filled one box of one kind of
-    game over every finished game: sums of the engine's stored box scores, so the player page
-    reads a handful of rows however many years of turns lie behind them."""
-
-    member = models.ForeignKey(
-        Member, null=True, blank=True, on_delete=models.CASCADE, related_name="box_tallies"
-    )
-    ruleset = models.CharField(max_length=10, choices=Ruleset.choices)
-    box = models.CharField(max_length=30)
-    filled = models.PositiveIntegerField()
-    total = models.BigIntegerField()
-    scratches = models.PositiveIntegerField()
-
-    class Meta:
-        ordering = ["ruleset", "member", "box"]
-        constraints = [
-            models.UniqueConstraint(
-                fields=["member", "ruleset", "box"], name="tally_once_per_member_box"
-            ),
-            # NULLs are distinct in a unique index: the guests' row needs its own.
-            models.UniqueConstraint(
-                fields=["ruleset", "box"],
-                condition=Q(member__isnull=True),
-                name="tally_once_per_guest_box",
-            ),
-            models.CheckConstraint(
-                condition=Q(ruleset__in=Ruleset.values), name="tally_ruleset_known"
-            ),
-            models.CheckConstraint(
-                condition=Q(filled__gte=1, scratches__lte=F("filled")),
-                name="tally_scratches_within_filled",
-            ),
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.member or 'guests'}: {self.ruleset} {self.box} x{self.filled}"

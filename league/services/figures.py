@@ -1,5 +1,5 @@
 """Figures kept across games for the player page and the club's records: each member's winning
-runs (league.services.runs) and box tallies (league.services.tallies).
+runs (league.services.runs) and running sums (league.services.tallies).
 
 Both follow a game's result rows: when they are stored (a game finished, corrected, imported),
 the game's members' figures move with them, touching a few rows however long the club's
@@ -14,18 +14,22 @@ from datetime import datetime
 from django.db import transaction
 
 from league.services.runs import rebuild_runs, refresh_runs_from
-from league.services.tallies import Seat, apply_tally_changes, rebuild_tallies, tally_changes
+from league.services.tallies import SeatFigures, move_tallies, rebuild_tallies
 
 
 @transaction.atomic
 def update_member_figures(
-    *, ruleset: str, started_at: datetime, before: Sequence[Seat], after: Sequence[Seat]
+    *,
+    ruleset: str,
+    started_at: datetime,
+    before: Sequence[SeatFigures],
+    after: Sequence[SeatFigures],
 ) -> None:
-    """A game of `ruleset` started at `started_at` had the seats `before` (member or None, box
-    scores) and now has `after` (none if it is no longer finished)."""
-    members = {member for member, _ in [*before, *after] if member is not None}
+    """A game of `ruleset` started at `started_at` had the seats `before` and now, its rows
+    stored, has `after` (none if it is no longer finished)."""
+    members = {seat.member_id for seat in [*before, *after] if seat.member_id is not None}
     refresh_runs_from(member_ids=members, ruleset=ruleset, since=started_at)
-    apply_tally_changes(ruleset, tally_changes(before, after))
+    move_tallies(ruleset, before, after)
 
 
 @transaction.atomic

@@ -1,113 +1,182 @@
-"""Each member's box tallies (BoxTally): how often they filled each box, scored and scratched.
+"""The player page's running sums (league.models.tallies), moved by each game's difference.
 
-A finished game's result row keeps the seat's box scores as the engine gives them (`boxes`).
-When a game's rows change, its old box scores come off the tallies and its new ones go on: a
-few rows touched, whatever the years behind them. A rebuild adds every kept row up afresh.
+When a game's result rows change, what the old rows gave each tally comes off and what the new
+ones give goes on: a few rows touched, however long the club's history. `rebuild_tallies` adds
+every kept row up afresh; the two agree (a test checks it after corrections).
 """
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
-from functools import reduce
-from operator import or_
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import date
+from itertools import groupby
 
-from django.db.models import Q
+from django.db.models import Model, Q
 
-from league.models import BoxTally, PlayerResultRow
+from league.models import BoxTally, MonthTally, PlayerResultRow, RivalryTally, TotalBinTally
 from scoring import rules
 
 UPDATE_BATCH = 2000
+# Totals of the five-dice games fall between 0 and 812; 25-point bins read well on a tablet.
+BIN = 25
 
-# (member or None for the guests, box) to (filled, total, scratches).
-TallyKey = tuple[int | None, str]
-Seat = tuple[int | None, Mapping[str, Sequence[int]]]
-
-
-def tally_changes(before: Iterable[Seat], after: Iterable[Seat]) -> dict[TallyKey, list[int]]:
-    """What the tallies gain from the seats `after` less what they had from those `before`."""
-    changes: dict[TallyKey, list[int]] = {}
-    for sign, seats in ((-1, before), (1, after)):
-        for member_id, boxes in seats:
-            for box, scores in boxes.items():
-                change = changes.setdefault((member_id, box), [0, 0, 0])
-                change[0] += sign * len(scores)
-                change[1] += sign * sum(scores)
-                change[2] += sign * scores.count(0)
-    return {key: change for key, change in changes.items() if any(change)}
+Key = tuple[object, ...]
+Changes = dict[Key, list[int]]
 
 
-def apply_tally_changes(ruleset: str, changes: Mapping[TallyKey, list[int]]) -> None:
-    """Add `changes` to the tallies of `ruleset`: four queries at most."""
+@dataclass(frozen=True)
+class SeatFigures:
+    """What one seat of a finished game gives the tallies."""
+
+    member_id: int | None
+    month: date
+    score: int
+    won: bool
+    baluts: int
+    boxes: Mapping[str, Sequence[int]]
+
+    @classmethod
+    def of(cls, row: PlayerResultRow) -> SeatFigures:
+        return cls(row.member_id, row.month, row.score, row.won, row.baluts, dict(row.boxes))
+
+
+@dataclass(frozen=True)
+class Tally:
+    """One kind of running sum: its model, the fields that name a row (after the ruleset, when
+    it has one), and the counts; a row whose first count falls to nought is deleted."""
+
+    model: type[Model]
+    keys: tuple[str, ...]
+    counts: tuple[str, ...]
+    by_ruleset: bool = True
+
+
+BOXES = Tally(BoxTally, ("member_id", "box"), ("filled", "total", "scratches"))
+MONTHS = Tally(MonthTally, ("member_id", "month"), ("games", "wins", "baluts", "total"))
+BINS = Tally(TotalBinTally, ("member_id", "low"), ("games",))
+RIVALRIES = Tally(
+    RivalryTally, ("member_id", "opponent_id"), ("games", "wins", "opponent_wins"), False
+)
+TALLIES = (BOXES, MONTHS, BINS, RIVALRIES)
+
+
+def game_changes(ruleset: str, seats: Sequence[SeatFigures], sign: int = 1) -> dict[Tally, Changes]:
+    """What one game's seats add to each tally (take away, with `sign` -1)."""
+    found: dict[Tally, Changes] = {tally: {} for tally in TALLIES}
+    five_dice = ruleset in rules.FIVE_DICE_RULES
+    for seat in seats:
+        if five_dice:
+            for box, scores in seat.boxes.items():
+                _add(found[BOXES], (seat.member_id, box), len(scores), sum(scores), scores.count(0))
+        if seat.member_id is None:
+            continue  # guests have no page: only their boxes count, for the club's averages
+        _add(found[MONTHS], (seat.member_id, seat.month), 1, seat.won, seat.baluts, seat.score)
+        if five_dice:
+            _add(found[BINS], (seat.member_id, seat.score // BIN * BIN), 1)
+        for other in seats:
+            if other.member_id is not None and other.member_id != seat.member_id:
+                _add(found[RIVALRIES], (seat.member_id, other.member_id), 1, seat.won, other.won)
+    return {
+        tally: {key: [sign * count for count in counts] for key, counts in changes.items()}
+        for tally, changes in found.items()
+    }
+
+
+def _add(changes: Changes, key: Key, *counts: int) -> None:
+    total = changes.setdefault(key, [0] * len(counts))
+    for index, count in enumerate(counts):
+        total[index] += count
+
+
+class OutOfStep(Exception):
+    """A game's old figures are not all in the tallies: they were not kept when it was stored
+    (a database from before the tallies, rows repaired by hand)."""
+
+
+def move_tallies(ruleset: str, before: Sequence[SeatFigures], after: Sequence[SeatFigures]) -> None:
+    """A game of `ruleset` had the seats `before` and now has `after` (its rows already say
+    so). Call it inside a transaction."""
+    taken, given = game_changes(ruleset, before, -1), game_changes(ruleset, after)
+    try:
+        for tally in TALLIES:
+            changes = taken[tally]
+            for key, counts in given[tally].items():
+                _add(changes, key, *counts)
+            _apply(tally, ruleset, {key: c for key, c in changes.items() if any(c)})
+    except OutOfStep:
+        # Never a wrong sum and never a refused correction: add everything up again instead.
+        rebuild_tallies()
+
+
+def _apply(tally: Tally, ruleset: str, changes: Changes) -> None:
     if not changes:
         return
-    members = {member for member, _ in changes}
-    whose = [Q(member_id__in=[m for m in members if m is not None])]
+    first, second = tally.keys
+    members = {key[0] for key in changes}
+    whose = Q(**{f"{first}__in": [m for m in members if m is not None]})
     if None in members:
-        whose.append(Q(member__isnull=True))
-    existing = {
-        (tally.member_id, tally.box): tally
-        for tally in BoxTally.objects.select_for_update().filter(
-            reduce(or_, whose), ruleset=ruleset, box__in={box for _, box in changes}
-        )
-    }
+        whose |= Q(**{f"{first.removesuffix('_id')}__isnull": True})
+    rows = tally.model._default_manager.select_for_update().filter(
+        whose, **{f"{second}__in": {key[1] for key in changes}}
+    )
+    if tally.by_ruleset:
+        rows = rows.filter(ruleset=ruleset)
+    existing: dict[Key, Model] = {(getattr(row, first), getattr(row, second)): row for row in rows}
     new, changed, emptied = [], [], []
-    for (member_id, box), (filled, total, scratches) in changes.items():
-        tally = existing.get((member_id, box))
-        if tally is None:
-            tally = BoxTally(
-                member_id=member_id, ruleset=ruleset, box=box, filled=0, total=0, scratches=0
-            )
-            new.append(tally)
-        else:
-            changed.append(tally)
-        tally.filled += filled
-        tally.total += total
-        tally.scratches += scratches
-        if tally.filled == 0:
-            emptied.append(tally)
-    _save(new, changed, emptied)
-
-
-def _save(new: list[BoxTally], changed: list[BoxTally], emptied: list[BoxTally]) -> None:
-    gone = {id(tally) for tally in emptied}
-    new = [tally for tally in new if id(tally) not in gone]
-    changed = [tally for tally in changed if id(tally) not in gone]
-    # Fields checked row by row; uniqueness and the check constraints are the database's (one
-    # query for all, not one per row).
-    for tally in [*new, *changed]:
-        tally.full_clean(validate_unique=False, validate_constraints=False)
-    BoxTally.objects.filter(pk__in=[t.pk for t in emptied if t.pk is not None]).delete()
-    BoxTally.objects.bulk_update(changed, ["filled", "total", "scratches"])
-    BoxTally.objects.bulk_create(new)
+    for key, counts in changes.items():
+        row = existing.get(key)
+        if row is None:
+            fields = dict(zip(tally.keys, key, strict=True)) | dict.fromkeys(tally.counts, 0)
+            row = tally.model(**fields, **({"ruleset": ruleset} if tally.by_ruleset else {}))
+            new.append(row)
+        for name, count in zip(tally.counts, counts, strict=True):
+            setattr(row, name, getattr(row, name) + count)
+            if getattr(row, name) < 0 and name != "total":
+                raise OutOfStep(f"{tally.model.__name__} {key}: {name} below nought")
+        if getattr(row, tally.counts[0]) == 0:
+            emptied.append(row)
+        elif row.pk is not None:
+            changed.append(row)
+    new = [row for row in new if getattr(row, tally.counts[0])]
+    # Fields checked row by row; the members (taken from result rows), uniqueness and the check
+    # constraints are the database's to enforce: in Python they would cost a query per row.
+    for row in [*new, *changed]:
+        row.full_clean(
+            exclude=["member", "opponent"], validate_unique=False, validate_constraints=False
+        )
+    tally.model._default_manager.filter(pk__in=[r.pk for r in emptied if r.pk]).delete()
+    tally.model._default_manager.bulk_update(changed, list(tally.counts))
+    tally.model._default_manager.bulk_create(new)
 
 
 def rebuild_tallies() -> int:
-    """Every tally added up afresh from every kept row's box scores; the tallies written."""
-    sums: dict[tuple[str, int | None, str], Counter[str]] = {}
-    rows = (
-        PlayerResultRow.objects.filter(ruleset__in=list(rules.FIVE_DICE_RULES))
-        .order_by()
-        .values_list("ruleset", "member_id", "boxes")
+    """Every tally added up afresh from every kept row; the rows written."""
+    totals: dict[tuple[Tally, str], Changes] = {}
+    rows = PlayerResultRow.objects.order_by("game_id", "player_id").only(
+        "game_id", "ruleset", "member_id", "month", "score", "won", "baluts", "boxes"
     )
-    for ruleset, member_id, boxes in rows.iterator(chunk_size=UPDATE_BATCH):
-        for box, scores in boxes.items():
-            tally = sums.setdefault((ruleset, member_id, box), Counter())
-            tally["filled"] += len(scores)
-            tally["total"] += sum(scores)
-            tally["scratches"] += scores.count(0)
-    fresh = [
-        BoxTally(
-            member_id=member_id,
-            ruleset=ruleset,
-            box=box,
-            filled=tally["filled"],
-            total=tally["total"],
-            scratches=tally["scratches"],
-        )
-        for (ruleset, member_id, box), tally in sums.items()
-        if tally["filled"]
-    ]
-    BoxTally.objects.all().delete()
-    BoxTally.objects.bulk_create(fresh, batch_size=UPDATE_BATCH)
-    return len(fresh)
+    for _, game_rows in groupby(rows.iterator(chunk_size=UPDATE_BATCH), key=lambda r: r.game_id):
+        table = list(game_rows)
+        ruleset = table[0].ruleset
+        for tally, changes in game_changes(ruleset, [SeatFigures.of(r) for r in table]).items():
+            kept = totals.setdefault((tally, ruleset if tally.by_ruleset else ""), {})
+            for key, counts in changes.items():
+                _add(kept, key, *counts)
+    written = 0
+    for tally in TALLIES:
+        tally.model._default_manager.all().delete()
+        fresh = [
+            tally.model(
+                **dict(zip(tally.keys, key, strict=True)),
+                **dict(zip(tally.counts, counts, strict=True)),
+                **({"ruleset": ruleset} if tally.by_ruleset else {}),
+            )
+            for (kind, ruleset), changes in totals.items()
+            if kind is tally
+            for key, counts in changes.items()
+            if counts[0]
+        ]
+        tally.model._default_manager.bulk_create(fresh, batch_size=UPDATE_BATCH)
+        written += len(fresh)
+    return written

@@ -3,6 +3,7 @@ stored, so a late finish, a correction or a game no longer finished all leave th
 
 from __future__ import annotations
 
+import datetime
 from datetime import timedelta
 
 import pytest
@@ -12,7 +13,15 @@ from league.models import BoxTally, PlayerResultRow
 from league.services.figures import rebuild_all_figures
 from league.services.results import store_game_results
 from league.services.runs import RunRow, winning_runs
-from league.services.tallies import tally_changes
+from league.services.tallies import (
+    BINS,
+    BOXES,
+    MONTHS,
+    RIVALRIES,
+    TALLIES,
+    SeatFigures,
+    game_changes,
+)
 from scoring.models import Game, GameStatus, Member
 from tests.league.helpers import BAR_PLANS, correct_eli_to_beat_hal, play_bar
 from tests.services.helpers import imported
@@ -120,12 +129,23 @@ def test_each_members_tally_is_the_sum_of_their_stored_box_scores() -> None:
     assert BoxTally.objects.filter(member=ann).aggregate(total=Sum("total"))["total"] == 2 * 162
 
 
-def tallies() -> list[tuple[int | None, str, str, int, int, int]]:
-    return list(
-        BoxTally.objects.order_by("ruleset", "member", "box").values_list(
-            "member", "ruleset", "box", "filled", "total", "scratches"
+def every_tally() -> list[tuple[str, object, object, tuple[int, ...]]]:
+    """(model, member, what, counts) of every running sum, in a fixed order."""
+    found = [
+        (
+            tally.model.__name__,
+            *(getattr(row, name) for name in tally.keys),
+            tuple(getattr(row, name) for name in tally.counts)
+            + ((row.ruleset,) if tally.by_ruleset else ()),  # type: ignore[attr-defined]
         )
-    )
+        for tally in TALLIES
+        for row in tally.model._default_manager.all()
+    ]
+    return sorted(found, key=repr)
+
+
+def tallies() -> list[tuple[str, object, object, tuple[int, ...]]]:
+    return every_tally()
 
 
 def test_a_rebuild_from_scratch_changes_nothing_the_services_kept() -> None:
@@ -145,12 +165,34 @@ def test_a_rebuild_from_scratch_changes_nothing_the_services_kept() -> None:
     assert tallies() == kept
 
 
-def test_a_change_moves_each_box_by_the_difference_and_drops_nothing_else() -> None:
-    before = [(1, {"fours": [12, 0], "balut": [0]}), (None, {"fours": [8]})]
-    after = [(1, {"fours": [12, 16], "balut": [0]}), (None, {"fours": [8]})]
+def test_a_game_gives_each_member_boxes_a_month_a_total_and_rivals() -> None:
+    month = datetime.date(2026, 5, 1)
+    ann = SeatFigures(1, month, 150, True, 1, {"fours": [20], "balut": [20]})
+    guest = SeatFigures(None, month, 40, False, 0, {"fours": [0], "balut": [0]})
+    ben = SeatFigures(2, month, 90, False, 0, {"fours": [12], "balut": [0]})
 
-    # Ann's second fours went from a scratch (0) to 16; nothing else moved.
-    assert tally_changes(before, after) == {(1, "fours"): [0, 16, -1]}
+    changes = game_changes("bar", [ann, guest, ben])
+
+    # The guest's boxes count for the club's averages; only members get months and rivals.
+    assert changes[BOXES][(None, "fours")] == [1, 0, 1]
+    assert changes[MONTHS] == {(1, month): [1, 1, 1, 150], (2, month): [1, 0, 0, 90]}
+    assert changes[BINS] == {(1, 150): [1], (2, 75): [1]}
+    assert changes[RIVALRIES] == {(1, 2): [1, 1, 0], (2, 1): [1, 0, 1]}
+
+
+def test_tallies_lost_before_a_correction_are_added_up_again() -> None:
+    game = imported("bar-register")
+    store_game_results(game=game)
+    kept = every_tally()
+    BoxTally.objects.all().delete()
+
+    correct_eli_to_beat_hal(game)
+    store_game_results(game=game)
+
+    after = {row[:3]: row for row in every_tally()}
+    assert after.keys() == {row[:3] for row in kept}
+    fours = after[("BoxTally", None, "fours")]
+    assert fours[3][1] == next(r for r in kept if r[:3] == fours[:3])[3][1] + 20
 
 
 def test_a_game_no_longer_finished_takes_its_boxes_off_the_tallies() -> None:
