@@ -58,8 +58,14 @@ def book_game_debts(*, game: Game) -> list[DrinkDebt]:
         new.append(debt)
         debts.append(debt)
     _void([debt for left in standing.values() for debt in left])
+    # Fields checked here; the links (just loaded), uniqueness and the check constraints are the
+    # database's to enforce: re-checked in Python they cost a query each on the last turn.
     for debt in new:
-        debt.full_clean()
+        debt.full_clean(
+            exclude=["game", "debtor", "debtor_member", "settled_by"],
+            validate_unique=False,
+            validate_constraints=False,
+        )
     DrinkDebt.objects.bulk_create(new)
     return debts
 
