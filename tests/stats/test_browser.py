@@ -12,7 +12,7 @@ from pytest_django.live_server_helper import LiveServer
 from league.synthesis.history import Synthesizer
 from scoring.models import Member
 from scoring.selectors import load_game
-from tests.browser.pages import shot
+from tests.browser.pages import SHOTS, shot
 from tests.services.helpers import five_dice, new_game, play
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -24,6 +24,11 @@ INKED_PIXELS = """canvas => {
   for (let i = 3; i < data.length; i += 4) if (data[i] > 0) inked++;
   return inked;
 }"""
+
+
+FILLS_ITS_BOX = """() => [...document.querySelectorAll("canvas")].every(
+  canvas => canvas.clientWidth > 0.8 * canvas.parentElement.clientWidth
+)"""
 
 
 def test_the_player_page_draws_its_charts_on_an_ipad(
@@ -40,7 +45,16 @@ def test_the_player_page_draws_its_charts_on_an_ipad(
     for index in range(canvases.count()):
         canvas = canvases.nth(index)
         expect(canvas).to_have_attribute("data-drawn", "true")
+    # Chart.js sizes a chart to its box once the layout has settled: wait for every chart to
+    # fill its box, as a member sees it, before looking at the ink and taking the picture.
+    tablet_page.wait_for_function(FILLS_ITS_BOX)
+    for index in range(canvases.count()):
+        canvas = canvases.nth(index)
         assert canvas.evaluate(INKED_PIXELS) > 2000, canvas.get_attribute("id")
+    # The charts' own section, not the whole page: a full-page capture resizes the window, and
+    # Chart.js redraws the charts small for the length of the capture.
+    charts = tablet_page.locator('section[aria-labelledby="charts-heading"]')
+    charts.screenshot(path=str(SHOTS / "player-page-charts-ipad.png"))
     shot(tablet_page, "player-page-ipad")
 
 
