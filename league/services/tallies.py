@@ -116,8 +116,10 @@ def _apply(tally: Tally, ruleset: str, changes: Changes) -> None:
     members = {key[0] for key in changes}
     whose = Q(**{f"{first}__in": [m for m in members if m is not None]})
     if None in members:
-        whose |= Q(**{f"{first.removesuffix('_id')}__isnull": True})
-    rows = tally.model._default_manager.select_for_update().filter(
+        # On the column itself: through the relation it becomes an outer join, which
+        # PostgreSQL will not lock FOR UPDATE.
+        whose |= Q(**{f"{first}__isnull": True})
+    rows = tally.model._default_manager.select_for_update(of=("self",)).filter(
         whose, **{f"{second}__in": {key[1] for key in changes}}
     )
     if tally.by_ruleset:
