@@ -86,11 +86,16 @@ def first_rows(wanted: Sequence[Wanted]) -> Mapping[str, FirstRow]:
     return {row[0]: _first_row(row[1:]) for row in union}
 
 
+def _count(figure: object) -> int:
+    assert isinstance(figure, int)
+    return figure
+
+
 def _first_row(row: tuple[object, ...]) -> FirstRow:
     ruleset, member_id, name, game_id, started_at, run_id, run_at, *figures = row
     assert isinstance(ruleset, str) and isinstance(game_id, int)
     assert isinstance(started_at, datetime)
-    score, baluts, game_baluts, winning_run = (int(str(figure)) for figure in figures)
+    score, baluts, game_baluts, winning_run = (_count(figure) for figure in figures)
     return FirstRow(
         ruleset=ruleset,
         member_id=member_id if isinstance(member_id, int) else None,
