@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass
-from datetime import datetime, time
+from datetime import datetime
 
 from django.db.models import Count, Max, Prefetch
 from django.utils import timezone
 
 from league.models import DebtStatus, DrinkDebt, PlayerResultRow, RegisterEntry
+from league.selectors import local_midnight
 from scoring import rules
 from scoring.models import Game, GamePlayer, GameStatus, Turn
 from scoring.selectors import load_prefetched_game
@@ -68,7 +69,7 @@ class Board:
 
 def start_of_today() -> datetime:
     """Midnight in the club's time zone: "today" is the bar's evening, not UTC's."""
-    return timezone.make_aware(datetime.combine(timezone.localdate(), time.min))
+    return local_midnight(timezone.localdate())
 
 
 def board_version(*, fragment: bool) -> str:

@@ -172,8 +172,8 @@ def standings(
             member__isnull=False,
             # A range of instants, not a date per row: the (ruleset, finished_at) index finds
             # the season's games instead of converting every game ever to a local date.
-            finished_at__gte=_local_midnight(season.starts_on),
-            finished_at__lt=_local_midnight(season.ends_on + datetime.timedelta(days=1)),
+            finished_at__gte=local_midnight(season.starts_on),
+            finished_at__lt=local_midnight(season.ends_on + datetime.timedelta(days=1)),
         )
         .values("member_id", "member__known_as")
         .annotate(
@@ -189,6 +189,7 @@ def standings(
     )
 
 
-def _local_midnight(day: datetime.date) -> datetime.datetime:
-    """The start of `day` in the club's time zone."""
+def local_midnight(day: datetime.date) -> datetime.datetime:
+    """The start of `day` in the club's time zone: a season's edges, the board's "today", a
+    chart's month."""
     return timezone.make_aware(datetime.datetime.combine(day, datetime.time.min))

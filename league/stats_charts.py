@@ -7,11 +7,8 @@ ten years a line through every game would be a smudge, and the page would grow w
 
 from __future__ import annotations
 
-from datetime import date, datetime, time
-
-from django.utils import timezone
-
 from league.models import MonthTally, TotalBinTally
+from league.selectors import local_midnight
 from league.services.tallies import BIN
 from league.stats_player import PlayerStats
 from league.stats_records import FIVE_DICE
@@ -25,7 +22,7 @@ def player_charts(stats: PlayerStats) -> dict[str, object]:
     for month in months.order_by("ruleset", "month"):
         over_time.setdefault(month.ruleset, []).append(
             {
-                "x": int(_midnight(month.month).timestamp() * 1000),
+                "x": int(local_midnight(month.month).timestamp() * 1000),
                 "y": round(month.total / month.games, 1),
                 "games": month.games,
             }
@@ -54,10 +51,6 @@ def player_charts(stats: PlayerStats) -> dict[str, object]:
         },
         "categories": _categories(stats),
     }
-
-
-def _midnight(day: date) -> datetime:
-    return timezone.make_aware(datetime.combine(day, time.min))
 
 
 def _categories(stats: PlayerStats) -> list[dict[str, object]]:

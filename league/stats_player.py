@@ -26,7 +26,7 @@ MAX_OPPONENTS = 15
 
 @dataclass(frozen=True)
 class BoxStats:
-    """One box of one kind of game, from the stored turns."""
+    """One box of one kind of game: a member's or the club's tally of the engine's box scores."""
 
     ruleset: str
     box: str

@@ -17,8 +17,8 @@ from league.stats_queries import FirstRow, GameRef, Wanted, first_rows
 from scoring import rules
 from scoring.models import Game, GameStatus
 
-KINDS = ("balut", "jackpot", "bar", "barbut4")
-FIVE_DICE = ("balut", "jackpot", "bar")
+KINDS = tuple(rules.RULESET_TITLES)
+FIVE_DICE = tuple(rules.FIVE_DICE_RULES)
 FIRST_SET = ("started_at", "game_id", "player_id")
 
 

@@ -44,7 +44,6 @@ def result_rows(
     """Unsaved rows for a finished game's seats (`players` in seat order); no query."""
     assert game.finished_at is not None
     worst = max(player.rank for player in result.players)
-    baluts = {player.seat: _baluts(player) for player in result.players}
     return [
         PlayerResultRow(
             game=game,
@@ -57,8 +56,8 @@ def result_rows(
             score=player.score,
             points=player.total_points,
             rank=player.rank,
-            baluts=baluts[player.seat],
-            game_baluts=sum(baluts.values()),
+            baluts=player.baluts,
+            game_baluts=result.baluts or 0,
             boxes=player.boxes,
             won=player.rank == 1,
             last=player.rank == worst,
@@ -92,7 +91,7 @@ def store_game_results(*, game: Game) -> list[PlayerResultRow]:
         for name in FIGURES:
             setattr(old, f"{name}_id" if name == "member" else name, _value(row, name))
         if not (old.won and old.member_id is not None):
-            # No longer a member's win: its run is gone before the checks see the row.
+            # No longer a member's win: its run goes before the database's checks see the row.
             old.winning_run, old.run_started_id = 0, None
         changed.append(old)
         rows.append(old)
@@ -111,10 +110,6 @@ def store_game_results(*, game: Game) -> list[PlayerResultRow]:
         after=[SeatFigures.of(row) for row in rows],
     )
     return rows
-
-
-def _baluts(player: rules.PlayerResult) -> int:
-    return sum(1 for score in player.boxes.get("balut", []) if score)
 
 
 def _value(row: PlayerResultRow, name: str) -> object:

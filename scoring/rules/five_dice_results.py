@@ -38,6 +38,7 @@ def five_dice_result(
                     for box, filled_boxes in sheet.boxes.items()
                 },
                 category_totals=sheet.category_totals(),
+                baluts=sheet.nonzero_baluts(),
             )
         )
     keys = [

@@ -28,6 +28,8 @@ class PlayerResult:
     category_totals: dict[str, int] = field(default_factory=dict)
     lost: int = 0
     winner: bool = False
+    baluts: int = 0
+    """Baluts the player scored (a Balut box filled with a Balut, not scratched)."""
 
     @property
     def total_points(self) -> int | None:

@@ -27,7 +27,7 @@ def engine_rows(game: Game) -> list[tuple[str, int, int | None, int, int, bool, 
             player.score,
             player.total_points,
             player.rank,
-            sum(1 for score in player.boxes.get("balut", []) if score),
+            player.baluts,
             player.rank == 1,
             player.rank == worst,
         )

@@ -79,7 +79,7 @@ def expected(games: list[Game], ruleset: str) -> dict[str, dict[str, Any]]:
             line["games"] += 1
             line["wins"] += player.rank == 1
             line["values"].append(player.total_points if ruleset in BY_POINTS else player.score)
-            line["baluts"] += sum(1 for score in player.boxes.get("balut", []) if score)
+            line["baluts"] += player.baluts
             line["lasts"] += player.rank == worst
     return {
         name: {

@@ -233,6 +233,14 @@ def test_exact_guessers_win_and_gain_guess_points(ruleset: str) -> None:
     assert guess == {"Ann": 5, "Ben": 0, "Cy": 5}
 
 
+def test_each_player_counts_only_their_balut_boxes_filled_with_a_balut() -> None:
+    game = guessing_game("balut", guess_points=0)
+
+    # Ann threw two Baluts and Ben one; Cy scratched every Balut box.
+    assert [p.baluts for p in game.players] == [2, 1, 0]
+    assert sum(p.baluts for p in game.players) == game.baluts
+
+
 def test_guess_points_join_the_points_total() -> None:
     """Ann: 2 baluts 4, T 120 -2, guess 5: 7 points; Cy: -2 + 5 = 3."""
     game = guessing_game("balut", guess_points=5)

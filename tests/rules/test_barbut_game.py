@@ -117,6 +117,7 @@ def test_barbut_keeps_no_drinks_and_counts_no_baluts() -> None:
     scored = result(game)
     assert scored.drinks == ()
     assert scored.baluts is None
+    assert all(player.baluts == 0 for player in scored.players)
     document = result_to_json(scored)
     assert document["drinks"] == [] and document["baluts"] is None
     players = document["players"]

@@ -35,7 +35,7 @@ def engine_seats(ruleset: str | None = None) -> Iterator[EngineSeat]:
                 member_id=seat.member_id,
                 score=player.score,
                 rank=player.rank,
-                baluts=sum(1 for score in player.boxes.get("balut", []) if score),
+                baluts=player.baluts,
             )
 
 
