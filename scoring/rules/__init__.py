@@ -19,6 +19,7 @@ from .barbut import (
     throw_table,
 )
 from .boxes import (
+    BALUT_BOX,
     CATEGORIES,
     CATEGORY_LABELS,
     FiveDiceRules,
@@ -30,29 +31,34 @@ from .dice import Dice, all_rolls, check_faces, dice_key
 from .errors import InvalidRecord, RuleError, TurnNotAllowed
 from .five_dice import FIVE_DICE_RULES, BoxPreview, FiveDiceGame, FiveDiceTurn
 from .five_dice import preview_table as five_dice_preview_table
-from .game_setup import MAX_PLAYERS, MIN_PLAYERS, RULESET_KEYS, GameSetup
+from .game_setup import MAX_PLAYERS, MIN_PLAYERS, GameSetup
 from .games import Game, Turn, new_game, play, replay, result
-from .options import DEFAULT_HOUSE_RULES, HouseRules, Options, RegisterBounds, parse_options
+from .house_rules import DEFAULT_HOUSE_RULES, HouseRules
+from .options import Options, RegisterBounds, parse_options
 from .record import GameRecord, parse_record, parse_turn, record_to_json, turn_to_json
 from .report import error_json, result_to_json, score_record, score_text
 from .results import Drink, GameResult, PlayerResult, RegisterCandidate
+from .rulesets import (
+    DEFAULT_RULESET,
+    RULESET_KEYS,
+    RULESET_TITLES,
+    RULESETS,
+    RulesetInfo,
+    ruleset_info,
+)
 from .sheet import FilledBox, Sheet
 from .throws import Throw
 
-RULESET_TITLES = {
-    "balut": "Standard Balut",
-    "jackpot": "Jackpot Balut",
-    "bar": "Bar Balut (1978)",
-    "barbut4": "4-Dice Barbut",
-}
-
 __all__ = [
+    "BALUT_BOX",
     "CATEGORIES",
     "CATEGORY_LABELS",
     "DEFAULT_HOUSE_RULES",
+    "DEFAULT_RULESET",
     "FIVE_DICE_RULES",
     "MAX_PLAYERS",
     "MIN_PLAYERS",
+    "RULESETS",
     "RULESET_KEYS",
     "RULESET_TITLES",
     "WINNING_SCORE",
@@ -77,6 +83,7 @@ __all__ = [
     "RegisterBounds",
     "RegisterCandidate",
     "RuleError",
+    "RulesetInfo",
     "Sheet",
     "Throw",
     "Turn",
@@ -103,6 +110,7 @@ __all__ = [
     "replay",
     "result",
     "result_to_json",
+    "ruleset_info",
     "score_record",
     "score_text",
     "read_throw",

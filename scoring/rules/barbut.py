@@ -5,12 +5,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from .dice import Dice, all_rolls, check_faces, contains, dice_key
 from .errors import RuleError, TurnNotAllowed
-from .game_setup import GameSetup
+from .table import TableGame
 
+if TYPE_CHECKING:  # game_setup asks the rulesets, which describe this game from here
+    from .game_setup import GameSetup
+
+KEY = "barbut4"
+TITLE = "4-Dice Barbut"
 ALL_DICE = 4
 WINNING_SCORE = 7500
 SINGLE_VALUES = {1: 100, 5: 50}
@@ -156,23 +161,12 @@ def play_turn_throws(throws: tuple[BarbutThrow, ...]) -> TurnInProgress:
     return progress
 
 
-class BarbutGame:
+class BarbutGame(TableGame[TurnOutcome]):
     def __init__(self, setup: GameSetup) -> None:
-        if setup.ruleset != "barbut4":
-            raise RuleError(f"{setup.ruleset!r} is not 4-Dice Barbut")
-        self.setup = setup
+        super().__init__(setup, five_dice=False, refused=f"{setup.ruleset!r} is not {TITLE}")
         self.scores = [0] * len(setup.players)
         self.lost = [0] * len(setup.players)
         self.winner: int | None = None
-        self.history: list[TurnOutcome] = []
-
-    @property
-    def players(self) -> tuple[str, ...]:
-        return self.setup.players
-
-    @property
-    def turn_count(self) -> int:
-        return len(self.history)
 
     @property
     def complete(self) -> bool:
@@ -183,20 +177,12 @@ class BarbutGame:
         return None if self.complete else self.turn_count % len(self.players)
 
     def check(self, turn: BarbutTurn) -> TurnInProgress:
-        if self.complete:
-            raise TurnNotAllowed(f"the game is over: {self.players[self.winner or 0]} has won")
-        if turn.seat != self.next_seat:
-            raise TurnNotAllowed(self._wrong_seat(turn.seat))
+        winner = self.players[self.winner or 0]
+        self.check_seat(turn.seat, over=f"the game is over: {winner} has won")
         try:
             return play_turn_throws(turn.throws)
         except RuleError as error:
             raise TurnNotAllowed(str(error)) from error
-
-    def _wrong_seat(self, seat: int) -> str:
-        expected = self.players[self.next_seat or 0]
-        if not 0 <= seat < len(self.players):
-            return f"seat {seat} has no player in this game"
-        return f"it is {expected}'s turn, not {self.players[seat]}'s"
 
     def play(self, turn: BarbutTurn) -> TurnOutcome:
         progress = self.check(turn)

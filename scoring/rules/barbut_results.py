@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from .barbut import BarbutGame
-from .options import DEFAULT_HOUSE_RULES, HouseRules
+from .barbut import KEY, BarbutGame
+from .house_rules import DEFAULT_HOUSE_RULES, HouseRules
 from .results import GameResult, PlayerResult, register_candidates, shared_places
 
 
@@ -27,11 +27,11 @@ def barbut_result(game: BarbutGame, house_rules: HouseRules = DEFAULT_HOUSE_RULE
         for result, rank in zip(unranked, shared_places(keys), strict=True)
     )
     return GameResult(
-        ruleset="barbut4",
+        ruleset=KEY,
         complete=game.complete,
         players=players,
         baluts=None,
         register=register_candidates(
-            "barbut4", complete=game.complete, players=players, house_rules=house_rules
+            KEY, complete=game.complete, players=players, house_rules=house_rules
         ),
     )

@@ -15,6 +15,7 @@ from functools import cached_property
 from .dice import Dice, all_rolls
 
 CATEGORIES = ("fours", "fives", "sixes", "straight", "full_house", "choice", "balut")
+BALUT_BOX = "balut"
 CATEGORY_LABELS = {
     "fours": "Fours",
     "fives": "Fives",

@@ -19,16 +19,15 @@ from .game_setup import GameSetup
 from .options import Options
 from .points import Points
 from .sheet import FilledBox, Sheet
+from .table import TableGame
 from .throws import Throw, check_throw_log
 
 FIVE_DICE_RULES: dict[str, FiveDiceRules] = {
-    "balut": balut.RULES,
-    "jackpot": jackpot.RULES,
-    "bar": bar.RULES,
+    rules.key: rules for rules in (balut.RULES, jackpot.RULES, bar.RULES)
 }
 POINTS: dict[str, Callable[[Sheet, Options], Points]] = {
-    "balut": balut.points,
-    "jackpot": jackpot.points,
+    balut.RULES.key: balut.points,
+    jackpot.RULES.key: jackpot.points,
 }
 
 Outcome = Literal["score", "scratch", "claim", "strike"]
@@ -60,22 +59,12 @@ class BoxPreview:
     outcome: Outcome
 
 
-class FiveDiceGame:
+class FiveDiceGame(TableGame[RecordedTurn]):
     def __init__(self, setup: GameSetup) -> None:
-        if setup.ruleset not in FIVE_DICE_RULES:
-            raise RuleError(f"{setup.ruleset!r} is not a five-dice game")
-        self.setup = setup
+        refused = f"{setup.ruleset!r} is not a five-dice game"
+        super().__init__(setup, five_dice=True, refused=refused)
         self.rules = FIVE_DICE_RULES[setup.ruleset]
         self.sheets = [Sheet(self.rules) for _ in setup.players]
-        self.history: list[RecordedTurn] = []
-
-    @property
-    def players(self) -> tuple[str, ...]:
-        return self.setup.players
-
-    @property
-    def turn_count(self) -> int:
-        return len(self.history)
 
     @property
     def total_turns(self) -> int:
@@ -162,15 +151,7 @@ class FiveDiceGame:
             raise TurnNotAllowed(str(error)) from error
 
     def _check(self, turn: FiveDiceTurn) -> FilledBox:
-        if self.complete:
-            raise TurnNotAllowed("the game is over: every box is filled")
-        expected = self.next_seat
-        assert expected is not None
-        if turn.seat != expected:
-            if not 0 <= turn.seat < len(self.players):
-                raise TurnNotAllowed(f"seat {turn.seat} has no player in this game")
-            thrower = self.players[turn.seat]
-            raise TurnNotAllowed(f"it is {self.players[expected]}'s turn, not {thrower}'s")
+        self.check_seat(turn.seat, over="the game is over: every box is filled")
         if self.rules.capacity(turn.box) == 0:
             raise TurnNotAllowed(
                 f"{turn.box!r} is not a box in {self.rules.title}: "

@@ -6,7 +6,7 @@ from dataclasses import replace
 
 from .drinks import drinks_of_turn, last_place_drinks
 from .five_dice import POINTS, FiveDiceGame
-from .options import DEFAULT_HOUSE_RULES, HouseRules
+from .house_rules import DEFAULT_HOUSE_RULES, HouseRules
 from .results import Drink, GameResult, PlayerResult, register_candidates, shared_places
 
 

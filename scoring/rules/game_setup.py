@@ -7,16 +7,11 @@ from dataclasses import dataclass, field
 
 from .errors import RuleError
 from .options import Options
+from .rulesets import RULESET_KEYS, SETUP_CHOICES, ruleset_info, rulesets_where
 
-RULESET_KEYS = ("balut", "jackpot", "bar", "barbut4")
-FIVE_DICE_RULESETS = ("balut", "jackpot", "bar")
 # What each choice made at setup changes; elsewhere it is accepted and changes nothing.
 SETUP_CHOICES_APPLY_TO: dict[str, tuple[str, ...]] = {
-    "thresholds": ("balut", "jackpot"),
-    "jackpot_bonus": ("jackpot",),
-    "guess_points": ("balut", "jackpot"),
-    "guess": FIVE_DICE_RULESETS,
-    "friendly": FIVE_DICE_RULESETS,
+    choice: rulesets_where(choice) for choice in SETUP_CHOICES
 }
 MIN_PLAYERS = 2
 MAX_PLAYERS = 8
@@ -53,4 +48,4 @@ class GameSetup:
 
     @property
     def five_dice(self) -> bool:
-        return self.ruleset in FIVE_DICE_RULESETS
+        return ruleset_info(self.ruleset).five_dice

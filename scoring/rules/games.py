@@ -10,7 +10,7 @@ from .errors import InvalidRecord, TurnNotAllowed
 from .five_dice import FiveDiceGame, FiveDiceTurn
 from .five_dice_results import five_dice_result
 from .game_setup import GameSetup
-from .options import DEFAULT_HOUSE_RULES, HouseRules
+from .house_rules import DEFAULT_HOUSE_RULES, HouseRules
 from .results import GameResult
 
 Game = FiveDiceGame | BarbutGame

@@ -1,9 +1,9 @@
-"""Game options named in the rules, and the house rules a club sets once for all games."""
+"""Game options named in the rules, and the bounds of the club's register."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Literal, TypeVar
 
 from .errors import RuleError
@@ -78,27 +78,3 @@ class RegisterBounds:
         if total < self.low:
             return "low"
         return None
-
-
-def _default_register_bounds() -> dict[str, RegisterBounds]:
-    return {"bar": RegisterBounds(high=159, low=41)}
-
-
-@dataclass(frozen=True)
-class HouseRules:
-    """What a club decides once for all its games, outside any game record."""
-
-    drinks_in_balut: bool = True
-    drinks_in_jackpot: bool = True
-    register_bounds: Mapping[str, RegisterBounds] = field(default_factory=_default_register_bounds)
-    register_min_players: int = 3
-
-    def drinks_kept(self, ruleset: str) -> bool:
-        if ruleset == "balut":
-            return self.drinks_in_balut
-        if ruleset == "jackpot":
-            return self.drinks_in_jackpot
-        return ruleset == "bar"
-
-
-DEFAULT_HOUSE_RULES = HouseRules()

@@ -9,9 +9,10 @@ from .barbut import BarbutThrow, BarbutTurn
 from .dice import check_faces
 from .errors import InvalidRecord, RuleError
 from .five_dice import FiveDiceTurn
-from .game_setup import RULESET_KEYS, GameSetup
+from .game_setup import GameSetup
 from .games import Turn
 from .options import parse_options
+from .rulesets import RULESET_KEYS
 from .throws import Throw
 
 

@@ -6,7 +6,7 @@ import json
 
 from .errors import InvalidRecord
 from .games import replay, result
-from .options import DEFAULT_HOUSE_RULES, HouseRules
+from .house_rules import DEFAULT_HOUSE_RULES, HouseRules
 from .record import parse_record
 from .results import GameResult, PlayerResult
 

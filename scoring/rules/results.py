@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
-from .options import HouseRules
+from .house_rules import HouseRules
 from .points import Points
 
 DrinkReason = Literal["last_place", "balut_from_cup", "three_cocks"]

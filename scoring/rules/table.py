@@ -1,0 +1,54 @@
+"""What every game at the table shares: its setup, its players, and whose turn it is."""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from typing import TYPE_CHECKING, Generic, TypeVar
+
+from .errors import RuleError, TurnNotAllowed
+
+if TYPE_CHECKING:  # game_setup asks the rulesets, which name the game modules built on this
+    from .game_setup import GameSetup
+
+Played = TypeVar("Played")
+
+
+class TableGame(ABC, Generic[Played]):
+    """A game in play; `history` holds what each turn played came to, in order."""
+
+    def __init__(self, setup: GameSetup, *, five_dice: bool, refused: str) -> None:
+        """`refused`: why the setup's game is not one of this kind (RuleError otherwise)."""
+        if setup.five_dice != five_dice:
+            raise RuleError(refused)
+        self.setup = setup
+        self.history: list[Played] = []
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return self.setup.players
+
+    @property
+    def turn_count(self) -> int:
+        return len(self.history)
+
+    @property
+    @abstractmethod
+    def complete(self) -> bool: ...
+
+    @property
+    @abstractmethod
+    def next_seat(self) -> int | None:
+        """The seat to throw next; None once the game is over."""
+
+    def check_seat(self, seat: int, *, over: str) -> None:
+        """TurnNotAllowed unless `seat` may throw now; `over` says why a finished game may not."""
+        if self.complete:
+            raise TurnNotAllowed(over)
+        expected = self.next_seat
+        assert expected is not None
+        if seat != expected:
+            if not 0 <= seat < len(self.players):
+                raise TurnNotAllowed(f"seat {seat} has no player in this game")
+            raise TurnNotAllowed(
+                f"it is {self.players[expected]}'s turn, not {self.players[seat]}'s"
+            )
