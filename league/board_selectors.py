@@ -24,6 +24,8 @@ MAX_BALUTS = 12
 MAX_ENTRIES = 5
 MAX_DEBTORS = 8
 DEBT_CHANGES = ("created_at", "settled_at", "voided_at")
+# The board's record is of the games the club's register is kept for unless it says otherwise.
+RECORD_GAMES = [info.key for info in rules.RULESETS if info.register_bounds is not None]
 
 
 @dataclass(frozen=True)
@@ -99,7 +101,7 @@ def board() -> Board:
                 # Every turn moves its game's updated_at: asking only today's games lets the
                 # database find tonight's turns by game instead of reading every turn ever.
                 game__in=Game.objects.filter(updated_at__gte=start_of_today()).values("id"),
-                box="balut",
+                box=rules.BALUT_BOX,
                 score__gt=0,
                 recorded_at__gte=start_of_today(),
             )
@@ -153,7 +155,7 @@ def _tables() -> list[Table]:
 def _bar_high() -> BarHigh | None:
     # The engine's bar totals are kept per seat: the highest is one read down an index.
     row = (
-        PlayerResultRow.objects.filter(ruleset="bar")
+        PlayerResultRow.objects.filter(ruleset__in=RECORD_GAMES)
         .order_by("-score", "started_at", "game_id", "player_id")
         .values("game_id", "player__name", "started_at", "score")
         .first()

@@ -20,7 +20,7 @@ from league.models import (
 from league.services.register import enter_historic_record
 from league.standings import DEFAULT_TIEBREAKERS, TIEBREAKERS, tiebreakers_for
 from scoring import rules
-from scoring.models import Member, Ruleset
+from scoring.models import RULESET_CHOICES, RULESET_KEYS, Member
 from scoring.rules.options import JACKPOT_BONUS_CHOICES, MAX_GUESS_POINTS, THRESHOLD_CHOICES
 
 MAX_NOTE_LENGTH = 1000
@@ -118,7 +118,10 @@ class HistoricEntryForm(forms.ModelForm):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["ruleset"].initial = Ruleset.BAR
+        # The paper register is kept for the games with a register unless the club says not.
+        self.fields["ruleset"].initial = next(
+            (info.key for info in rules.RULESETS if info.register_bounds is not None), None
+        )
         self.fields["scan"].required = True
 
     def enter(self, *, by: User) -> RegisterEntry:
@@ -163,34 +166,48 @@ def _tiebreakers(title: str) -> forms.CharField:
     )
 
 
+def _jackpot_bonus(title: str) -> forms.ChoiceField:
+    return forms.ChoiceField(
+        label=f"{title}: jackpot bonus",
+        choices=[(value, value) for value in JACKPOT_BONUS_CHOICES],
+    )
+
+
+OPTION_FIELDS = {
+    "thresholds": _thresholds,
+    "jackpot_bonus": _jackpot_bonus,
+    "guess_points": _guess_points,
+}
+# The games whose rules leave it to the club whether their rounds owed are booked.
+CLUB_DRINKS = [info.key for info in rules.RULESETS if info.drinks == "club"]
+
+
+def _game_fields() -> dict[str, forms.Field]:
+    """Each game's default options (those RULES.md applies to it), then each game's
+    standings tie-breakers, named `<game>_<option>` and `<game>_tiebreakers`."""
+    fields: dict[str, forms.Field] = {}
+    for info in rules.RULESETS:
+        for name in info.option_names:
+            fields[f"{info.key}_{name}"] = OPTION_FIELDS[name](info.title)
+    for info in rules.RULESETS:
+        fields[f"{info.key}_tiebreakers"] = _tiebreakers(info.title)
+    return fields
+
+
 class ClubSettingsForm(forms.ModelForm):
     """The settings page and the admin alike; both save through update_club_settings.
 
-    The default options are fields named `<game>_<option>`, one for each option RULES.md
-    applies to that game (scoring.rules.game_setup.SETUP_CHOICES_APPLY_TO); declared on the
-    class so the admin, which lays out a form's declared fields, shows them too.
+    Besides the model's fields, a field for each game's default options and tie-breakers
+    (`_game_fields`), declared below the class so the admin, which lays out a form's declared
+    fields, shows them too.
     """
-
-    balut_thresholds = _thresholds(rules.RULESET_TITLES["balut"])
-    balut_guess_points = _guess_points(rules.RULESET_TITLES["balut"])
-    jackpot_thresholds = _thresholds(rules.RULESET_TITLES["jackpot"])
-    jackpot_jackpot_bonus = forms.ChoiceField(
-        label=f"{rules.RULESET_TITLES['jackpot']}: jackpot bonus",
-        choices=[(value, value) for value in JACKPOT_BONUS_CHOICES],
-    )
-    jackpot_guess_points = _guess_points(rules.RULESET_TITLES["jackpot"])
-    balut_tiebreakers = _tiebreakers(rules.RULESET_TITLES["balut"])
-    jackpot_tiebreakers = _tiebreakers(rules.RULESET_TITLES["jackpot"])
-    bar_tiebreakers = _tiebreakers(rules.RULESET_TITLES["bar"])
-    barbut4_tiebreakers = _tiebreakers(rules.RULESET_TITLES["barbut4"])
 
     class Meta:
         model = ClubSettings
         fields = [
             "club_name",
-            "drinks_in_balut",
-            "drinks_in_jackpot",
-            *(f"{key}_register_{end}" for key in Ruleset.values for end in ("high", "low")),
+            *(f"drinks_in_{key}" for key in CLUB_DRINKS),
+            *(f"{key}_register_{end}" for key in RULESET_KEYS for end in ("high", "low")),
         ]
         help_texts = {
             "club_name": "Heads every PDF score sheet. Left empty, the sheets carry the "
@@ -199,7 +216,7 @@ class ClubSettingsForm(forms.ModelForm):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        for ruleset in Ruleset.values:
+        for ruleset in RULESET_KEYS:
             title = rules.RULESET_TITLES[ruleset]
             self.fields[f"{ruleset}_register_high"].label = f"{title}: register above"
             self.fields[f"{ruleset}_register_low"].label = f"{title}: register below"
@@ -214,7 +231,7 @@ class ClubSettingsForm(forms.ModelForm):
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean() or {}
-        for ruleset in Ruleset.values:
+        for ruleset in RULESET_KEYS:
             high = cleaned.get(f"{ruleset}_register_high")
             low = cleaned.get(f"{ruleset}_register_low")
             if (high is None) != (low is None):
@@ -227,13 +244,13 @@ class ClubSettingsForm(forms.ModelForm):
         return cleaned
 
     def drink_fields(self) -> list[forms.BoundField]:
-        return [self["drinks_in_balut"], self["drinks_in_jackpot"]]
+        return [self[f"drinks_in_{key}"] for key in CLUB_DRINKS]
 
     def bound_pairs(self) -> list[tuple[forms.BoundField, forms.BoundField]]:
         """Each game's two register bounds, side by side on the page."""
         return [
             (self[f"{ruleset}_register_high"], self[f"{ruleset}_register_low"])
-            for ruleset in Ruleset.values
+            for ruleset in RULESET_KEYS
         ]
 
     def option_fields(self) -> list[forms.BoundField]:
@@ -241,7 +258,7 @@ class ClubSettingsForm(forms.ModelForm):
 
     def register_bounds(self) -> dict[str, rules.RegisterBounds | None]:
         bounds: dict[str, rules.RegisterBounds | None] = {}
-        for ruleset in Ruleset.values:
+        for ruleset in RULESET_KEYS:
             high = self.cleaned_data.get(f"{ruleset}_register_high")
             low = self.cleaned_data.get(f"{ruleset}_register_low")
             bounds[ruleset] = (
@@ -250,12 +267,12 @@ class ClubSettingsForm(forms.ModelForm):
         return bounds
 
     def tiebreaker_fields(self) -> list[forms.BoundField]:
-        return [self[f"{ruleset}_tiebreakers"] for ruleset in Ruleset.values]
+        return [self[f"{ruleset}_tiebreakers"] for ruleset in RULESET_KEYS]
 
     def standings_tiebreakers(self) -> dict[str, list[str]]:
         # Checked against the known keys by the service (the model field's validator).
         chosen = {}
-        for ruleset in Ruleset.values:
+        for ruleset in RULESET_KEYS:
             text = self.cleaned_data.get(f"{ruleset}_tiebreakers") or ""
             keys = [key.strip() for key in text.split(",") if key.strip()]
             chosen[ruleset] = keys or list(DEFAULT_TIEBREAKERS[ruleset])
@@ -263,7 +280,7 @@ class ClubSettingsForm(forms.ModelForm):
 
     def default_options(self) -> dict[str, dict[str, object]]:
         options: dict[str, dict[str, object]] = {}
-        for ruleset in Ruleset.values:
+        for ruleset in RULESET_KEYS:
             chosen = {
                 name: self.cleaned_data[f"{ruleset}_{name}"]
                 for name in OPTION_NAMES
@@ -272,6 +289,12 @@ class ClubSettingsForm(forms.ModelForm):
             if chosen:
                 options[ruleset] = chosen
         return options
+
+
+# Declared as the metaclass would have, had they been written out in the class body.
+GAME_FIELDS = _game_fields()
+ClubSettingsForm.declared_fields.update(GAME_FIELDS)
+ClubSettingsForm.base_fields.update(GAME_FIELDS)
 
 
 class SeasonForm(forms.ModelForm):
@@ -288,7 +311,7 @@ class StandingsFilterForm(FilterForm):
     """Which season and which game; anything else in the query string falls back to defaults."""
 
     season = forms.ChoiceField(required=False)
-    ruleset = forms.ChoiceField(label="Game", choices=Ruleset.choices, required=False)
+    ruleset = forms.ChoiceField(label="Game", choices=RULESET_CHOICES, required=False)
 
     def __init__(self, data: Any, *, seasons: list[Season]) -> None:
         super().__init__(data)
@@ -299,10 +322,11 @@ class StandingsFilterForm(FilterForm):
         field.choices = [(str(season.pk), season.name) for season in seasons]
 
     def chosen(self) -> tuple[Season | None, str]:
-        """The season asked for, else the latest one; the game asked for, else Standard Balut."""
+        """The season asked for, else the latest one; the game asked for, else the club's usual
+        game (the engine's first)."""
         self.is_valid()
         wanted = self.cleaned_data.get("season")
         season = next((s for s in self.seasons if str(s.pk) == wanted), None)
         if season is None and self.seasons:
             season = self.seasons[0]
-        return season, self.cleaned_data.get("ruleset") or Ruleset.BALUT
+        return season, self.cleaned_data.get("ruleset") or rules.DEFAULT_RULESET.key

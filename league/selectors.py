@@ -35,7 +35,7 @@ from league.models import (
 )
 from league.standings import BY_POINTS, TIEBREAKERS
 from scoring import rules
-from scoring.models import GamePlayer, GameStatus, Member, Ruleset
+from scoring.models import RULESET_KEYS, GamePlayer, GameStatus, Member
 
 
 def club_settings() -> ClubSettings:
@@ -47,7 +47,7 @@ def house_rules(settings: ClubSettings | None = None) -> rules.HouseRules:
     """The engine's house rules as the club set them: what the books and the sheets count by."""
     settings = settings or club_settings()
     bounds = {}
-    for ruleset in Ruleset.values:
+    for ruleset in RULESET_KEYS:
         high, low = settings.register_bound_pair(ruleset)
         if high is not None and low is not None:
             bounds[ruleset] = rules.RegisterBounds(high=high, low=low)

@@ -10,7 +10,8 @@ from collections.abc import Mapping
 
 from django.core.exceptions import ValidationError
 
-from scoring.models import Ruleset
+from scoring import rules
+from scoring.models import RULESET_KEYS
 
 # Key to (column of the standings query, higher is better).
 TIEBREAKERS: dict[str, tuple[str, bool]] = {
@@ -22,13 +23,17 @@ TIEBREAKERS: dict[str, tuple[str, bool]] = {
     "fewest_last": ("lasts", False),
 }
 # Games ranked by points (the winner is who scores most points) or by the total score.
-BY_POINTS = ("balut", "jackpot")
+BY_POINTS = tuple(info.key for info in rules.RULESETS if info.scores_points)
+
+
+def _usual_order(info: rules.RulesetInfo) -> list[str]:
+    """The order a club ranks a game's standings by until it chooses its own: games played
+    breaks the last tie in the games ranked by points only."""
+    return ["average", "wins", "best", *(["games"] if info.scores_points else [])]
+
 
 DEFAULT_TIEBREAKERS: dict[str, list[str]] = {
-    "balut": ["average", "wins", "best", "games"],
-    "jackpot": ["average", "wins", "best", "games"],
-    "bar": ["average", "wins", "best"],
-    "barbut4": ["average", "wins", "best"],
+    info.key: _usual_order(info) for info in rules.RULESETS
 }
 
 
@@ -53,7 +58,7 @@ def validate_tiebreakers(value: object) -> None:
     if not isinstance(value, Mapping):
         raise ValidationError("The tie-breakers are a list of keys for each game.")
     for ruleset, keys in value.items():
-        if ruleset not in Ruleset.values:
+        if ruleset not in RULESET_KEYS:
             raise ValidationError(f"Unknown game {ruleset!r} in the tie-breakers.")
         if not isinstance(keys, list) or not keys:
             raise ValidationError(f"Give at least one tie-breaker for {ruleset}.")

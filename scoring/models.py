@@ -11,7 +11,7 @@ from django.db import models
 from django.db.models import Q
 from django.utils import timezone
 
-from scoring.rules import MAX_PLAYERS, RULESET_TITLES
+from scoring.rules import MAX_PLAYERS, RULESETS
 
 
 class Member(models.Model):
@@ -34,11 +34,9 @@ class Member(models.Model):
         return self.known_as
 
 
-class Ruleset(models.TextChoices):
-    BALUT = "balut", RULESET_TITLES["balut"]
-    JACKPOT = "jackpot", RULESET_TITLES["jackpot"]
-    BAR = "bar", RULESET_TITLES["bar"]
-    BARBUT4 = "barbut4", RULESET_TITLES["barbut4"]
+# The games the engine describes, in its order; a new one changes the choices (a migration).
+RULESET_CHOICES = [(info.key, info.title) for info in RULESETS]
+RULESET_KEYS = [info.key for info in RULESETS]
 
 
 class GameStatus(models.TextChoices):
@@ -47,7 +45,7 @@ class GameStatus(models.TextChoices):
 
 
 class Game(models.Model):
-    ruleset = models.CharField(max_length=10, choices=Ruleset.choices)
+    ruleset = models.CharField(max_length=10, choices=RULESET_CHOICES)
     options = models.JSONField(default=dict, blank=True)
     friendly = models.BooleanField(default=False)
     status = models.CharField(
@@ -89,7 +87,7 @@ class Game(models.Model):
         ]
         constraints = [
             models.CheckConstraint(
-                condition=Q(ruleset__in=Ruleset.values), name="game_ruleset_known"
+                condition=Q(ruleset__in=RULESET_KEYS), name="game_ruleset_known"
             ),
             models.CheckConstraint(
                 condition=(Q(status=GameStatus.FINISHED) & Q(finished_at__isnull=False))

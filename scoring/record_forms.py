@@ -70,10 +70,9 @@ class FiveDiceCorrectionForm(CorrectionForm):
         self.recorded = recorded
         box_field = self.fields["box"]
         assert isinstance(box_field, forms.ChoiceField)
-        box_field.choices = [
-            (box, rules.box_label(box)) for box in rules.FIVE_DICE_RULES[ruleset].box_keys
-        ]
-        if ruleset != "jackpot":
+        info = rules.ruleset_info(ruleset)
+        box_field.choices = [(box, rules.box_label(box)) for box in info.box_keys]
+        if not info.jackpot_boxes:
             del self.fields["strike"]
         if not recorded.get("throws"):
             del self.fields["keep_throws"]
@@ -146,7 +145,7 @@ class BarbutCorrectionForm(CorrectionForm):
 def correction_form(
     ruleset: str, recorded: Mapping[str, Any], data: Mapping[str, Any] | None = None
 ) -> CorrectionForm:
-    if ruleset in rules.FIVE_DICE_RULES:
+    if rules.ruleset_info(ruleset).five_dice:
         return FiveDiceCorrectionForm(data, ruleset=ruleset, recorded=recorded)
     return BarbutCorrectionForm(data, recorded=recorded)
 

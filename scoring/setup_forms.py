@@ -60,8 +60,8 @@ def seat_fields(seat: int) -> tuple[str, str, str]:
 class GameSetupForm(forms.Form):
     ruleset = forms.ChoiceField(
         label="Game",
-        choices=[(key, rules.RULESET_TITLES[key]) for key in rules.RULESET_KEYS],
-        initial="balut",
+        choices=[(info.key, info.title) for info in rules.RULESETS],
+        initial=rules.DEFAULT_RULESET.key,
         widget=forms.Select(attrs=SELECT),
     )
     # Not required: a post without options gets the defaults RULES.md names.

@@ -58,7 +58,11 @@ class ScoreSheet:
 
     @property
     def scores_points(self) -> bool:
-        return self.ruleset in ("balut", "jackpot")
+        return rules.ruleset_info(self.ruleset).scores_points
+
+    @property
+    def five_dice(self) -> bool:
+        return rules.ruleset_info(self.ruleset).five_dice
 
 
 def build_sheet(loaded: LoadedGame, result: rules.GameResult | None = None) -> ScoreSheet:

@@ -15,7 +15,7 @@ from django.utils import timezone
 
 from league.scans import scan_upload_to, validate_scan
 from league.standings import default_tiebreakers, validate_tiebreakers
-from scoring.models import Game, GamePlayer, Member, Ruleset
+from scoring.models import RULESET_CHOICES, RULESET_KEYS, Game, GamePlayer, Member
 
 
 class RecordKind(models.TextChoices):
@@ -90,7 +90,7 @@ class RegisterEntry(models.Model):
     )
     score = models.IntegerField(validators=[MinValueValidator(0)])
     kind = models.CharField(max_length=4, choices=RecordKind.choices)
-    ruleset = models.CharField(max_length=10, choices=Ruleset.choices)
+    ruleset = models.CharField(max_length=10, choices=RULESET_CHOICES)
     game = models.ForeignKey(
         Game, null=True, blank=True, on_delete=models.PROTECT, related_name="register_entries"
     )
@@ -119,7 +119,7 @@ class RegisterEntry(models.Model):
                 condition=Q(kind__in=RecordKind.values), name="entry_kind_known"
             ),
             models.CheckConstraint(
-                condition=Q(ruleset__in=Ruleset.values), name="entry_ruleset_known"
+                condition=Q(ruleset__in=RULESET_KEYS), name="entry_ruleset_known"
             ),
             models.CheckConstraint(condition=Q(score__gte=0), name="entry_score_not_negative"),
             # A historic entry stands on its paper sheet alone; any other came from a claim.
@@ -277,7 +277,7 @@ class ClubSettings(models.Model):
         verbose_name_plural = "club settings"
         constraints = [
             models.CheckConstraint(condition=Q(id=1), name="club_settings_single_row"),
-            *(_bounds_paired(key) for key in Ruleset.values),
+            *(_bounds_paired(key) for key in RULESET_KEYS),
         ]
 
     def __str__(self) -> str:

@@ -9,7 +9,8 @@ from __future__ import annotations
 from django.db import models
 from django.db.models import F, Q
 
-from scoring.models import Game, GamePlayer, Member, Ruleset
+from scoring.models import RULESET_CHOICES, RULESET_KEYS, Game, GamePlayer, Member
+from scoring.rules import RULESETS
 
 
 class Season(models.Model):
@@ -44,7 +45,7 @@ class PlayerResultRow(models.Model):
     member = models.ForeignKey(
         Member, null=True, blank=True, on_delete=models.PROTECT, related_name="result_rows"
     )
-    ruleset = models.CharField(max_length=10, choices=Ruleset.choices)
+    ruleset = models.CharField(max_length=10, choices=RULESET_CHOICES)
     started_at = models.DateTimeField()
     month = models.DateField()
     """The first day of the month the game started in, in the club's time zone: the player
@@ -97,17 +98,21 @@ class PlayerResultRow(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["game", "player"], name="result_once_per_seat"),
             models.CheckConstraint(
-                condition=Q(ruleset__in=Ruleset.values), name="result_ruleset_known"
+                condition=Q(ruleset__in=RULESET_KEYS), name="result_ruleset_known"
             ),
             models.CheckConstraint(condition=Q(rank__gte=1), name="result_rank_from_one"),
             models.CheckConstraint(
                 condition=Q(won=True, rank=1) | Q(won=False, rank__gt=1),
                 name="result_won_exactly_when_first",
             ),
-            # 4-Dice Barbut has no Balut box.
-            models.CheckConstraint(
-                condition=~Q(ruleset=Ruleset.BARBUT4) | Q(baluts=0),
-                name="result_no_baluts_in_barbut4",
+            # A game without a Balut box (4-Dice Barbut) has no Baluts to count.
+            *(
+                models.CheckConstraint(
+                    condition=~Q(ruleset=info.key) | Q(baluts=0),
+                    name=f"result_no_baluts_in_{info.key}",
+                )
+                for info in RULESETS
+                if not info.counts_baluts
             ),
             models.CheckConstraint(
                 condition=Q(game_baluts__gte=F("baluts")), name="result_game_baluts_include_own"

@@ -11,7 +11,7 @@ from __future__ import annotations
 from django.db import models
 from django.db.models import F, Q
 
-from scoring.models import Member, Ruleset
+from scoring.models import RULESET_CHOICES, RULESET_KEYS, Member
 
 
 class BoxTally(models.Model):
@@ -22,7 +22,7 @@ class BoxTally(models.Model):
     member = models.ForeignKey(
         Member, null=True, blank=True, on_delete=models.CASCADE, related_name="box_tallies"
     )
-    ruleset = models.CharField(max_length=10, choices=Ruleset.choices)
+    ruleset = models.CharField(max_length=10, choices=RULESET_CHOICES)
     box = models.CharField(max_length=30)
     filled = models.PositiveIntegerField()
     total = models.BigIntegerField()
@@ -41,7 +41,7 @@ class BoxTally(models.Model):
                 name="tally_once_per_guest_box",
             ),
             models.CheckConstraint(
-                condition=Q(ruleset__in=Ruleset.values), name="tally_ruleset_known"
+                condition=Q(ruleset__in=RULESET_KEYS), name="tally_ruleset_known"
             ),
             models.CheckConstraint(
                 condition=Q(filled__gte=1, scratches__lte=F("filled")),
@@ -57,7 +57,7 @@ class MonthTally(models.Model):
     """A member's finished games of one kind that started in one month (club's time zone)."""
 
     member = models.ForeignKey(Member, on_delete=models.CASCADE, related_name="month_tallies")
-    ruleset = models.CharField(max_length=10, choices=Ruleset.choices)
+    ruleset = models.CharField(max_length=10, choices=RULESET_CHOICES)
     month = models.DateField()
     games = models.PositiveIntegerField()
     wins = models.PositiveIntegerField()
@@ -70,7 +70,7 @@ class MonthTally(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["member", "ruleset", "month"], name="month_tally_once"),
             models.CheckConstraint(
-                condition=Q(ruleset__in=Ruleset.values), name="month_tally_ruleset_known"
+                condition=Q(ruleset__in=RULESET_KEYS), name="month_tally_ruleset_known"
             ),
             models.CheckConstraint(
                 condition=Q(games__gte=1, wins__lte=F("games")), name="month_tally_wins_of_games"
@@ -85,7 +85,7 @@ class TotalBinTally(models.Model):
     """How many of a member's games of one kind ended with a total from `low` to `low` + 24."""
 
     member = models.ForeignKey(Member, on_delete=models.CASCADE, related_name="bin_tallies")
-    ruleset = models.CharField(max_length=10, choices=Ruleset.choices)
+    ruleset = models.CharField(max_length=10, choices=RULESET_CHOICES)
     low = models.IntegerField()
     games = models.PositiveIntegerField()
 
@@ -94,7 +94,7 @@ class TotalBinTally(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["member", "ruleset", "low"], name="bin_tally_once"),
             models.CheckConstraint(
-                condition=Q(ruleset__in=Ruleset.values), name="bin_tally_ruleset_known"
+                condition=Q(ruleset__in=RULESET_KEYS), name="bin_tally_ruleset_known"
             ),
             models.CheckConstraint(condition=Q(games__gte=1), name="bin_tally_counts_a_game"),
         ]

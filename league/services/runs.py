@@ -15,7 +15,7 @@ from itertools import groupby
 from operator import attrgetter
 
 from league.models import PlayerResultRow
-from scoring.models import Ruleset
+from scoring.models import RULESET_KEYS
 
 UPDATE_BATCH = 2000
 RUN_FIELDS = ("pk", "member_id", "game_id", "won", "winning_run", "run_started_id")
@@ -79,7 +79,7 @@ def rebuild_runs(member_ids: Collection[int] | None = None) -> int:
     """Every run of these members (everyone's when None) from their first game; rows changed."""
     changed: list[PlayerResultRow] = []
     # One kind at a time: a member's last Balut game and first bar game are not in a row.
-    for kind in Ruleset.values:
+    for kind in RULESET_KEYS:
         rows = PlayerResultRow.objects.filter(member__isnull=False, ruleset=kind)
         if member_ids is not None:
             rows = rows.filter(member_id__in=member_ids)

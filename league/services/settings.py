@@ -12,7 +12,7 @@ from django.utils import timezone
 from league.models import ClubSettings
 from league.standings import validate_tiebreakers
 from scoring import rules
-from scoring.models import Ruleset
+from scoring.models import RULESET_KEYS
 from scoring.roles import is_secretary
 
 
@@ -35,7 +35,7 @@ def update_club_settings(
     """
     if not is_secretary(by):
         raise PermissionDenied("Only the secretary changes the club's settings.")
-    unknown = sorted((set(register_bounds) | set(default_options)) - set(Ruleset.values))
+    unknown = sorted((set(register_bounds) | set(default_options)) - set(RULESET_KEYS))
     if unknown:
         raise ValidationError(f"Unknown game {unknown[0]!r}.")
     options: dict[str, dict[str, object]] = {}
@@ -50,7 +50,7 @@ def update_club_settings(
     settings.club_name = club_name.strip()
     settings.drinks_in_balut = drinks_in_balut
     settings.drinks_in_jackpot = drinks_in_jackpot
-    for ruleset in Ruleset.values:
+    for ruleset in RULESET_KEYS:
         bounds = register_bounds.get(ruleset)
         if bounds is not None and (bounds.low < 0 or bounds.low > bounds.high):
             raise ValidationError(

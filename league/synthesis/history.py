@@ -80,12 +80,17 @@ MEMBER_NAMES = [
 GUEST_NAMES = ("Guest Sam", "Guest Robin", "Guest Alex", "Guest Kim")
 SYNTHETIC_PIN = "1234"
 # The mix of a bar club: mostly Standard and bar Balut, some Jackpot, Barbut for a change.
-RULESET_WEIGHTS = {"balut": 35, "bar": 30, "jackpot": 15, "barbut4": 20}
+RULESET_WEIGHTS = {
+    rules.STANDARD_BALUT.key: 35,
+    rules.BAR_BALUT.key: 30,
+    rules.JACKPOT_BALUT.key: 15,
+    rules.BARBUT4.key: 20,
+}
 PLAYER_COUNTS = {
-    "balut": {2: 20, 3: 35, 4: 35, 5: 10},
-    "jackpot": {2: 30, 3: 40, 4: 30},
-    "bar": {3: 30, 4: 35, 5: 25, 6: 10},
-    "barbut4": {2: 30, 3: 40, 4: 20, 5: 10},
+    rules.STANDARD_BALUT.key: {2: 20, 3: 35, 4: 35, 5: 10},
+    rules.JACKPOT_BALUT.key: {2: 30, 3: 40, 4: 30},
+    rules.BAR_BALUT.key: {3: 30, 4: 35, 5: 25, 6: 10},
+    rules.BARBUT4.key: {2: 30, 3: 40, 4: 20, 5: 10},
 }
 GUEST_CHANCE = 0.03
 GUESS_CHANCE = 0.3
@@ -224,16 +229,16 @@ class Synthesizer:
         for index, guest in enumerate(guests[: size - 2]):
             seated[-1 - index] = guest
         names = tuple(s if isinstance(s, str) else s.known_as for s in seated)
-        five_dice = ruleset != "barbut4"
+        choices = rules.ruleset_info(ruleset).setup_choices
         guesses = (
             {seat: rng.randint(0, 2 * size) for seat in range(size)}
-            if five_dice and rng.random() < GUESS_CHANCE
+            if "guess" in choices and rng.random() < GUESS_CHANCE
             else {}
         )
         setup = rules.GameSetup(
             ruleset=ruleset,
             players=names,
-            friendly=five_dice and rng.random() < FRIENDLY_CHANCE,
+            friendly="friendly" in choices and rng.random() < FRIENDLY_CHANCE,
             guesses=guesses,
         )
         return Played(started_at, seated, play_game(setup, rng))

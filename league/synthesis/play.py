@@ -24,7 +24,7 @@ PAR = {
     "straight": 9,
     "full_house": 11,
     "choice": 23,
-    "balut": 4,
+    rules.BALUT_BOX: 4,
 }
 JACKPOT_PAR = 2
 NUMBER_BOXES = {4: "fours", 5: "fives", 6: "sixes"}

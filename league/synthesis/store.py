@@ -20,7 +20,12 @@ from scoring import rules, verification
 from scoring.models import Game, GamePlayer, GameStatus, Member, Signature, SignatureMethod, Turn
 from scoring.selectors import recorded_from_rows
 
-SECONDS_PER_TURN = {"balut": 40, "jackpot": 40, "bar": 45, "barbut4": 25}
+SECONDS_PER_TURN = {
+    rules.STANDARD_BALUT.key: 40,
+    rules.JACKPOT_BALUT.key: 40,
+    rules.BAR_BALUT.key: 45,
+    rules.BARBUT4.key: 25,
+}
 TURN_COLUMNS = (
     "game_id",
     "number",

@@ -145,9 +145,9 @@ def draw_verification(canvas: Canvas, verified: Verification) -> None:
 def sheet_story(number: int, printed: PrintedSheet) -> list[Flowable]:
     sheet, info = printed.sheet, printed.info
     table = (
-        barbut_table(sheet, blank=info.blank)
-        if sheet.ruleset == "barbut4"
-        else five_dice_table(sheet, blank=info.blank)
+        five_dice_table(sheet, blank=info.blank)
+        if sheet.five_dice
+        else barbut_table(sheet, blank=info.blank)
     )
     story: list[Flowable] = [SheetMarker(number, info), parts.header(info), Spacer(0, 8), table]
     story += [Spacer(0, 5), *parts.result_notes(sheet.result, blank=info.blank)]

@@ -11,18 +11,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from scoring import rules
-from scoring.rules.game_setup import RULESET_KEYS, SETUP_CHOICES_APPLY_TO
 
 THRESHOLD_TEXT = {"at_least": "at least", "more_than": "more than"}
 # The options that change each game, in print order; the engine says which apply where.
-RULESET_OPTIONS: dict[str, tuple[str, ...]] = {
-    ruleset: tuple(
-        name
-        for name in ("thresholds", "jackpot_bonus", "guess_points")
-        if ruleset in SETUP_CHOICES_APPLY_TO[name]
-    )
-    for ruleset in RULESET_KEYS
-}
+RULESET_OPTIONS = {info.key: info.option_names for info in rules.RULESETS}
 TURN_ENDS = {"bank": "banked", "bust": "bust", "six_sixes": "6-6-6-6"}
 
 

@@ -9,6 +9,7 @@ from xml.sax.saxutils import escape
 from reportlab.lib.utils import ImageReader
 from reportlab.platypus import Flowable, Image, Paragraph, Spacer, Table, TableStyle
 
+from scoring import rules
 from scoring.rules.results import DRINK_REASONS, GameResult
 
 from . import styles
@@ -102,7 +103,8 @@ def result_notes(result: GameResult, *, blank: bool) -> list[Flowable]:
         if result.complete:
             winners = ", ".join(result.guess_winners) or "nobody guessed right"
             parts.append(_field("Guess winners", winners))
-    if result.drinks or result.ruleset != "barbut4":
+    # A game that never books a round says nothing of them, unless its record shows some.
+    if result.drinks or rules.ruleset_info(result.ruleset).drinks != "never":
         owed = "; ".join(f"{d.player} ({DRINK_REASONS[d.reason]})" for d in result.drinks)
         parts.append(_field("Rounds owed", owed or ("none" if result.complete else "none yet")))
     if result.register:

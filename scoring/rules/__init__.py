@@ -39,10 +39,14 @@ from .record import GameRecord, parse_record, parse_turn, record_to_json, turn_t
 from .report import error_json, result_to_json, score_record, score_text
 from .results import Drink, GameResult, PlayerResult, RegisterCandidate
 from .rulesets import (
+    BAR_BALUT,
+    BARBUT4,
     DEFAULT_RULESET,
+    JACKPOT_BALUT,
     RULESET_KEYS,
     RULESET_TITLES,
     RULESETS,
+    STANDARD_BALUT,
     RulesetInfo,
     ruleset_info,
 )
@@ -50,6 +54,8 @@ from .sheet import FilledBox, Sheet
 from .throws import Throw
 
 __all__ = [
+    "BAR_BALUT",
+    "BARBUT4",
     "BALUT_BOX",
     "CATEGORIES",
     "CATEGORY_LABELS",
@@ -78,11 +84,13 @@ __all__ = [
     "GameSetup",
     "HouseRules",
     "InvalidRecord",
+    "JACKPOT_BALUT",
     "Options",
     "PlayerResult",
     "RegisterBounds",
     "RegisterCandidate",
     "RuleError",
+    "STANDARD_BALUT",
     "RulesetInfo",
     "Sheet",
     "Throw",

@@ -96,6 +96,9 @@ def _five_dice(
     )
 
 
+STANDARD_BALUT = _five_dice(balut.RULES, drinks="club")
+JACKPOT_BALUT = _five_dice(jackpot.RULES, drinks="club")
+BAR_BALUT = _five_dice(bar.RULES, drinks="always", register_bounds=RegisterBounds(high=159, low=41))
 BARBUT4 = RulesetInfo(
     key=barbut.KEY,
     title=barbut.TITLE,
@@ -112,12 +115,9 @@ BARBUT4 = RulesetInfo(
     winning_score=barbut.WINNING_SCORE,
 )
 # The first is the club's usual game: what a new game, or a page's game filter, starts on.
-RULESETS: tuple[RulesetInfo, ...] = (
-    _five_dice(balut.RULES, drinks="club"),
-    _five_dice(jackpot.RULES, drinks="club"),
-    _five_dice(bar.RULES, drinks="always", register_bounds=RegisterBounds(high=159, low=41)),
-    BARBUT4,
-)
+# Outside the engine, code asks these descriptions what a game is and never compares its key;
+# the named ones are for data about one game, such as the synthetic club's mix of games.
+RULESETS: tuple[RulesetInfo, ...] = (STANDARD_BALUT, JACKPOT_BALUT, BAR_BALUT, BARBUT4)
 DEFAULT_RULESET = RULESETS[0]
 RULESET_KEYS = tuple(info.key for info in RULESETS)
 RULESET_TITLES = {info.key: info.title for info in RULESETS}

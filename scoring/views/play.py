@@ -82,7 +82,7 @@ def record_turn_view(request: HttpRequest, game_id: int) -> HttpResponse:
     if not keeps_game(request.user, game):
         raise PermissionDenied("Only the game's scorer or the secretary records its turns.")
     form_class: type[TurnSubmission] = (
-        BarbutTurnForm if game.ruleset == "barbut4" else FiveDiceTurnForm
+        FiveDiceTurnForm if rules.ruleset_info(game.ruleset).five_dice else BarbutTurnForm
     )
     form = form_class(request.POST)
     if not form.is_valid():

@@ -23,7 +23,7 @@ def game_new(request: HttpRequest) -> HttpResponse:
     settings = club_settings()
     defaults = {key: default_options(key, settings).as_dict() for key in rules.RULESET_KEYS}
     if request.method != "POST":
-        form = GameSetupForm(initial=defaults["balut"])
+        form = GameSetupForm(initial=defaults[rules.DEFAULT_RULESET.key])
         context = {"form": form, "option_defaults": defaults}
         return render(request, "scoring/game_new.html", context)
     form = GameSetupForm(request.POST)
