@@ -8,15 +8,15 @@ and a block kept free for the verification code that signing adds.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable
 from datetime import date
-from functools import partial
+from functools import partial, wraps
 from io import BytesIO
-from typing import IO
+from typing import IO, ParamSpec
 
 from scoring import rules
-from scoring.models import Correction, Game, Signature
-from scoring.selectors import LoadedGame, load_prefetched_game
+from scoring.models import Game
+from scoring.selectors import load_prefetched_game
 
 from .document import PrintedSheet
 from .info import CorrectionLine, SheetInfo
@@ -24,6 +24,7 @@ from .sources import (
     blank_sheet,
     club_night_title,
     printed_game,
+    sheet_title,
     write_pdf,
 )
 
@@ -39,40 +40,24 @@ __all__ = [
     "write_pdf",
 ]
 
-
-def game_sheet_pdf(
-    loaded: LoadedGame,
-    corrections: Sequence[Correction] = (),
-    *,
-    signatures: Sequence[Signature] = (),
-    site_url: str = "",
-    house_rules: rules.HouseRules = rules.DEFAULT_HOUSE_RULES,
-    club: str = "",
-) -> bytes:
-    """One game's score sheet; a fully signed one carries its verification code and QR code.
-
-    `club`, here and below, is the club's name as the secretary saved it (blank: CLUB_NAME).
-    """
-    out = BytesIO()
-    title = f"{rules.RULESET_TITLES[loaded.setup.ruleset]} #{loaded.game.pk}"
-    sheet = printed_game(
-        loaded,
-        corrections,
-        signatures=signatures,
-        site_url=site_url,
-        house_rules=house_rules,
-        club=club,
-    )
-    write_pdf([sheet], out, title=title, club=club)
-    return out.getvalue()
+Printing = ParamSpec("Printing")
 
 
-def blank_sheet_pdf(ruleset: str, players: int, *, club: str = "") -> bytes:
-    """An empty sheet; RuleError for an unknown game or a player count outside 2 to 8."""
-    out = BytesIO()
-    title = f"{rules.RULESET_TITLES.get(ruleset, ruleset)}: blank sheet for {players}"
-    write_pdf([blank_sheet(ruleset, players, club=club)], out, title=title, club=club)
-    return out.getvalue()
+def _one_sheet_pdf(lay_out: Callable[Printing, PrintedSheet]) -> Callable[Printing, bytes]:
+    """A PDF of the one sheet `lay_out` prints, titled after it; the same arguments."""
+
+    @wraps(lay_out)
+    def pdf(*args: Printing.args, **kwargs: Printing.kwargs) -> bytes:
+        sheet = lay_out(*args, **kwargs)
+        out = BytesIO()
+        write_pdf([sheet], out, title=sheet_title(sheet), club=sheet.info.club)
+        return out.getvalue()
+
+    return pdf
+
+
+game_sheet_pdf = _one_sheet_pdf(printed_game)
+blank_sheet_pdf = _one_sheet_pdf(blank_sheet)
 
 
 def club_night_pdf(

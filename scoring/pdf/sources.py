@@ -133,6 +133,10 @@ def printed_game(
     house_rules: rules.HouseRules = rules.DEFAULT_HOUSE_RULES,
     club: str = "",
 ) -> PrintedSheet:
+    """One game's score sheet; a fully signed one carries its verification code and QR code.
+
+    `club`, here and below, is the club's name as the secretary saved it (blank: CLUB_NAME).
+    """
     sheet = build_sheet(loaded, loaded.result(house_rules))
     verified = sheet_verification(loaded, sheet.result, site_url)
     info = sheet_info(loaded, corrections, signatures=signatures, verified=verified, club=club)
@@ -166,6 +170,14 @@ def blank_sheet(ruleset: str, players: int, *, club: str = "") -> PrintedSheet:
         blank=True,
     )
     return PrintedSheet(sheet=build_sheet(loaded), info=info)
+
+
+def sheet_title(printed: PrintedSheet) -> str:
+    """The PDF title of a document of one sheet: "Standard Balut #12", or a blank sheet's."""
+    info = printed.info
+    if info.blank:
+        return f"{info.title}: blank sheet for {len(printed.sheet.players)}"
+    return f"{info.title} #{info.game_number}"
 
 
 def write_pdf(
