@@ -22,6 +22,7 @@ def test_a_five_dice_game_is_as_its_description_says(game: FiveDiceGame) -> None
     info = ruleset_info(game.setup.ruleset)
     played = rules.result(game)
     assert info.five_dice and info.dice == 5
+    assert info.turns_per_player is not None
     assert game.total_turns == info.turns_per_player * len(game.players)
     assert all(tuple(sheet.boxes) == info.box_keys for sheet in game.sheets)
     assert all((player.points is not None) == info.scores_points for player in played.players)
