@@ -71,14 +71,15 @@ class RulesetInfo:
 def _five_dice(
     rules: FiveDiceRules, *, drinks: DrinksKept, register_bounds: RegisterBounds | None = None
 ) -> RulesetInfo:
-    choices: list[SetupChoice] = []
-    if rules.scores_points:
-        choices.append("thresholds")
-    if rules.jackpot_categories:
-        choices.append("jackpot_bonus")
-    if rules.scores_points:
-        choices.append("guess_points")
-    choices += ["guess", "friendly"]
+    # RULES.md: the targets and the guess points change the points, the bonus the jackpot
+    # boxes; every five-dice game takes guesses of its Baluts and may be declared friendly.
+    applies: dict[SetupChoice, bool] = {
+        "thresholds": rules.scores_points,
+        "jackpot_bonus": bool(rules.jackpot_categories),
+        "guess_points": rules.scores_points,
+        "guess": True,
+        "friendly": True,
+    }
     return RulesetInfo(
         key=rules.key,
         title=rules.title,
@@ -87,7 +88,7 @@ def _five_dice(
         counts_baluts=True,
         drinks=drinks,
         register_bounds=register_bounds,
-        setup_choices=tuple(choices),
+        setup_choices=tuple(choice for choice in SETUP_CHOICES if applies[choice]),
         box_keys=rules.box_keys,
         boxes_per_category=rules.boxes_per_category,
         turns_per_player=rules.turns_per_player,
