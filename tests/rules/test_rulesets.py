@@ -84,3 +84,46 @@ def test_the_engine_lists_every_game_once_with_its_title() -> None:
 def test_an_unknown_game_has_no_description() -> None:
     with pytest.raises(RuleError, match="unknown game 'yahtzee'"):
         ruleset_info("yahtzee")
+
+
+@pytest.mark.parametrize(
+    ("key", "dice", "points", "drinks", "register", "turns", "options", "starters"),
+    [
+        ("balut", 5, True, "club", None, 28, ("thresholds", "guess_points"), False),
+        (
+            "jackpot",
+            5,
+            True,
+            "club",
+            None,
+            34,
+            ("thresholds", "jackpot_bonus", "guess_points"),
+            False,
+        ),
+        ("bar", 5, False, "always", rules.RegisterBounds(high=159, low=41), 7, (), True),
+        ("barbut4", 4, False, "never", None, None, (), False),
+    ],
+)
+def test_the_four_games_are_described_as_the_rules_say(
+    key: str,
+    dice: int,
+    points: bool,
+    drinks: str,
+    register: rules.RegisterBounds | None,
+    turns: int | None,
+    options: tuple[str, ...],
+    starters: bool,
+) -> None:
+    info = ruleset_info(key)
+    described = (
+        info.dice,
+        info.scores_points,
+        info.drinks,
+        info.register_bounds,
+        info.turns_per_player,
+        info.option_names,
+        info.round_starters,
+    )
+    assert described == (dice, points, drinks, register, turns, options, starters)
+    assert ("guess" in info.setup_choices) == ("friendly" in info.setup_choices) == (dice == 5)
+    assert (info.winning_score == 7500) == (key == "barbut4")
