@@ -65,6 +65,7 @@ def default_options(ruleset: str, settings: ClubSettings | None = None) -> rules
 
 
 def register_entries() -> QuerySet[RegisterEntry]:
+    """Every line of the register, removed ones included (the filter form leaves them out)."""
     return RegisterEntry.objects.select_related("member", "game")
 
 
@@ -74,7 +75,7 @@ def highest_to_date() -> list[RegisterEntry]:
     A tie goes to whoever got there first.
     """
     return list(
-        RegisterEntry.objects.filter(kind=RecordKind.HIGH)
+        RegisterEntry.objects.filter(kind=RecordKind.HIGH, removed_at__isnull=True)
         .annotate(
             place=Window(
                 RowNumber(),
@@ -93,6 +94,15 @@ def pending_claims() -> list[RegisterClaim]:
         RegisterClaim.objects.filter(status=ClaimStatus.PENDING)
         .select_related("game", "player")
         .order_by("created_at", "id")
+    )
+
+
+def rejected_claims() -> list[RegisterClaim]:
+    """Rejected claims stay readable, with the note that says why, newest decision first."""
+    return list(
+        RegisterClaim.objects.filter(status=ClaimStatus.REJECTED)
+        .select_related("game", "player")
+        .order_by("-decided_at", "-id")
     )
 
 
@@ -152,6 +162,16 @@ def guests_owing() -> list[dict[str, object]]:
 
 def seasons() -> list[Season]:
     return list(Season.objects.order_by("-starts_on", "-id"))
+
+
+def overlapping_seasons(season: Season) -> list[Season]:
+    """Other seasons sharing a day with `season`: allowed (a summer cup inside a year), but
+    the secretary is told, since a game then counts in both."""
+    return list(
+        Season.objects.filter(starts_on__lte=season.ends_on, ends_on__gte=season.starts_on)
+        .exclude(pk=season.pk)
+        .order_by("starts_on")
+    )
 
 
 def standings(
