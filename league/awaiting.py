@@ -8,9 +8,11 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass
 
+from django.db.models import Exists, OuterRef
+
 from league.models import PlayerResultRow
 from league.selectors import house_rules
-from scoring.models import Game, GamePlayer, GameStatus
+from scoring.models import Game, GamePlayer, GameStatus, Signature
 
 
 @dataclass(frozen=True)
@@ -63,7 +65,7 @@ def awaiting_signatures() -> list[Awaiting]:
     unsigned: dict[int, list[str]] = defaultdict(list)
     for player in (
         GamePlayer.objects.filter(game_id__in=candidates)
-        .exclude(signatures__voided_at__isnull=True)
+        .exclude(Exists(Signature.objects.filter(player=OuterRef("pk"), voided_at__isnull=True)))
         .order_by("game_id", "seat")
     ):
         unsigned[player.game_id].append(player.name)
