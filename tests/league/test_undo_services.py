@@ -271,20 +271,26 @@ def test_an_edit_that_changes_nothing_or_a_game_entry_is_refused(
     boss: User, bar_game: Game
 ) -> None:
     entry = historic(boss)
-    same = {
-        "date": entry.date,
-        "player_name": entry.player_name,
-        "member": None,
-        "score": entry.score,
-        "kind": entry.kind,
-        "ruleset": entry.ruleset,
-        "note": entry.note,
-    }
+
+    def edit(target: RegisterEntry, score: int) -> None:
+        edit_historic_entry(
+            entry=target,
+            by=boss,
+            reason="Tidy",
+            date=entry.date,
+            player_name=entry.player_name,
+            member=None,
+            score=score,
+            kind=entry.kind,
+            ruleset=entry.ruleset,
+            note=entry.note,
+        )
+
     with pytest.raises(ValidationError):
-        edit_historic_entry(entry=entry, by=boss, reason="Tidy", **same)
+        edit(entry, entry.score)
     game_entry = ratify_claim(claim=high_claim(bar_game), by=boss)
     with pytest.raises(ValidationError, match="reopen the claim"):
-        edit_historic_entry(entry=game_entry, by=boss, reason="Tidy", **{**same, "score": 5})
+        edit(game_entry, 5)
     assert not AuditEntry.objects.filter(action=AuditAction.ENTRY_EDITED).exists()
 
 
