@@ -120,7 +120,9 @@ def members_overview() -> QuerySet[Member]:
     Correlated counts, not two Count() joins, which would multiply each other's rows.
     """
     played = (
-        GamePlayer.objects.filter(member=OuterRef("pk"), game__status=GameStatus.FINISHED)
+        GamePlayer.objects.filter(
+            member=OuterRef("pk"), game__status=GameStatus.FINISHED, game__voided_at__isnull=True
+        )
         .order_by()
         .values("member")
         .annotate(n=Count("pk"))

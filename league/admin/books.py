@@ -71,7 +71,7 @@ class RegisterEntryAdmin(SecretaryAdmin):
     """Entries come from ratified claims; the admin adds historic ones only, as the page does."""
 
     list_display = ["date", "score", "kind", "player_name", "ruleset", "game", "historic"]
-    list_filter = ["kind", "ruleset", "historic", "date"]
+    list_filter = ["kind", "ruleset", "historic", "date", "removed_at"]
     search_fields = ["player_name", "note"]
     list_select_related = ["game"]
     form = HistoricEntryForm
