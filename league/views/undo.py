@@ -50,7 +50,7 @@ def _confirmed(
             try:
                 done = act(form.cleaned_data["reason"])
             except ValidationError as refused:
-                form.add_error(None, refused)
+                form.add_error(None, refused.messages)
             else:
                 messages.success(request, done)
                 return redirect(back)
@@ -206,7 +206,8 @@ def register_entry(request: HttpRequest, entry_id: int) -> HttpResponse:
                 messages.success(request, done)
                 return redirect("league:register")
         except ValidationError as refused:
-            (edit if action == "edit" else confirm).add_error(None, refused)
+            # As messages on top of the form: the service may name a field the form lacks.
+            (edit if action == "edit" else confirm).add_error(None, refused.messages)
         if action not in ("edit", "remove", "restore"):
             messages.error(request, _("Nothing changed: choose what to do."))
         entry.refresh_from_db()
