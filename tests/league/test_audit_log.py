@@ -13,6 +13,7 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 from openpyxl import load_workbook
+from pytest_django import DjangoAssertNumQueries
 
 from league.models import AuditAction, AuditEntry
 from league.services.members import add_member, set_member_pin, update_member
@@ -154,3 +155,30 @@ def test_the_log_downloads_as_filtered_in_csv_and_typed_excel(client: Client, lo
     assert latest is not None
     local = timezone.localtime(latest.at).replace(tzinfo=None, microsecond=0)
     assert when == local
+
+
+@pytest.mark.parametrize("lines", [1, 8])
+def test_the_log_page_costs_the_same_queries_however_long_the_log(
+    client: Client, django_assert_num_queries: DjangoAssertNumQueries, lines: int
+) -> None:
+    boss = secretary()
+    for number in range(lines):
+        change_settings(boss, club_name=f"Name {number}")
+    client.force_login(boss)
+
+    # Session, user, group; the filter's users; the table's count and its page; the navbar.
+    with django_assert_num_queries(7):
+        assert client.get(AUDIT).status_code == 200
+
+
+def test_a_name_that_looks_like_a_formula_stays_text_in_excel(client: Client) -> None:
+    boss = secretary()
+    change_settings(boss, club_name="=HYPERLINK(1)")
+    client.force_login(boss)
+
+    book = client.get(AUDIT, {"export": "xlsx"}).content
+
+    sheet = load_workbook(io.BytesIO(book)).active
+    assert sheet is not None
+    after = sheet.cell(row=2, column=6)
+    assert after.data_type == "s" and str(after.value).startswith("club_name: =HYPERLINK(1)")
