@@ -13,7 +13,8 @@ from datetime import datetime
 from django.db.models import Count, Max, Prefetch
 from django.utils import timezone
 
-from league.models import DebtStatus, DrinkDebt, PlayerResultRow, RegisterEntry
+from league.club_record import Extremes, club_extremes
+from league.models import AuditEntry, DebtStatus, DrinkDebt, RegisterEntry
 from league.selectors import local_midnight
 from scoring import rules
 from scoring.models import Game, GamePlayer, GameStatus, Turn
@@ -47,14 +48,6 @@ class Table:
 
 
 @dataclass(frozen=True)
-class BarHigh:
-    name: str
-    total: int
-    game_id: int
-    started_at: datetime
-
-
-@dataclass(frozen=True)
 class Debtor:
     name: str
     rounds: int
@@ -63,7 +56,7 @@ class Debtor:
 @dataclass(frozen=True)
 class Board:
     tables: list[Table]
-    bar_high: BarHigh | None
+    bar_high: Extremes | None
     baluts_today: list[Turn]
     entries: list[RegisterEntry]
     debtors: list[Debtor]
@@ -85,6 +78,8 @@ def board_version(*, fragment: bool) -> str:
     latest = [
         Game.objects.aggregate(value=Max("updated_at"))["value"],
         RegisterEntry.objects.aggregate(value=Max("id"))["value"],
+        # An entry removed or edited, a round reopened: every undo writes its audit line.
+        AuditEntry.objects.aggregate(value=Max("id"))["value"],
         *(DrinkDebt.objects.aggregate(value=Max(field))["value"] for field in DEBT_CHANGES),
     ]
     parts = [fragment, timezone.localdate(), latest]
@@ -92,7 +87,7 @@ def board_version(*, fragment: bool) -> str:
 
 
 def board() -> Board:
-    """Nine queries, however many games, turns or debts there are."""
+    """Eleven queries, however many games, turns or debts there are."""
     return Board(
         tables=_tables(),
         bar_high=_bar_high(),
@@ -108,7 +103,11 @@ def board() -> Board:
             .select_related("player", "game")
             .order_by("-recorded_at")[:MAX_BALUTS]
         ),
-        entries=list(RegisterEntry.objects.order_by("-date", "-id")[:MAX_ENTRIES]),
+        entries=list(
+            RegisterEntry.objects.filter(removed_at__isnull=True).order_by("-date", "-id")[
+                :MAX_ENTRIES
+            ]
+        ),
         debtors=[
             Debtor(row["debtor__name"], row["rounds"])
             for row in DrinkDebt.objects.filter(status=DebtStatus.OWED)
@@ -121,7 +120,7 @@ def board() -> Board:
 
 def _tables() -> list[Table]:
     games = (
-        Game.objects.filter(status=GameStatus.IN_PROGRESS)
+        Game.objects.filter(status=GameStatus.IN_PROGRESS, voided_at__isnull=True)
         .prefetch_related(
             Prefetch("players", queryset=GamePlayer.objects.order_by("seat")),
             Prefetch("turns", queryset=Turn.objects.order_by("number")),
@@ -152,14 +151,7 @@ def _tables() -> list[Table]:
     return tables
 
 
-def _bar_high() -> BarHigh | None:
-    # The engine's bar totals are kept per seat: the highest is one read down an index.
-    row = (
-        PlayerResultRow.objects.filter(ruleset__in=RECORD_GAMES)
-        .order_by("-score", "started_at", "game_id", "player_id")
-        .values("game_id", "player__name", "started_at", "score")
-        .first()
-    )
-    if row is None:
-        return None
-    return BarHigh(row["player__name"], row["score"], row["game_id"], row["started_at"])
+def _bar_high() -> Extremes | None:
+    # The club's record, as the register and the records page give it (historic lines too).
+    found = [extremes for key in RECORD_GAMES for extremes in club_extremes(key)]
+    return max(found, key=lambda extremes: extremes.highest.score, default=None)

@@ -1,19 +1,35 @@
-"""CSV and Excel downloads of a table, as filtered and sorted on the page (every page of it)."""
+"""CSV and Excel downloads of a table, as filtered and sorted on the page (every page of it).
+
+Cells keep their type: a number is a number and a date a date (in the club's time zone: a
+spreadsheet has none), so the file sorts and sums as the club expects. Anything else is the
+text the page shows.
+"""
 
 from __future__ import annotations
+
+import csv
+import datetime
+import io
+from collections.abc import Iterator
+from decimal import Decimal
 
 import django_tables2 as tables
 from django.http import HttpRequest, HttpResponse
 from django.utils import timezone
-from tablib import Dataset
+from django.utils.encoding import force_str
+from openpyxl import Workbook
 
 FORMATS = {
     "csv": "text/csv; charset=utf-8",
     "xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
 }
-# A cell starting with one of these is read as a formula by spreadsheet programs (and openpyxl
-# writes it as one): a player named "=HYPERLINK(...)" must stay text.
+# A cell starting with one of these is read as a formula by spreadsheet programs: a player
+# named "=HYPERLINK(...)" must stay text.
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+DATE_FORMAT = "yyyy-mm-dd"
+DATETIME_FORMAT = "yyyy-mm-dd hh:mm"
+
+Cell = str | int | float | Decimal | datetime.date | datetime.datetime | None
 
 
 def wanted_format(request: HttpRequest) -> str | None:
@@ -21,18 +37,77 @@ def wanted_format(request: HttpRequest) -> str | None:
     return export if export in FORMATS else None
 
 
-def _cell(value: object) -> object:
-    if isinstance(value, str) and value.startswith(_FORMULA_START):
-        return "'" + value
-    return value
+def _typed(raw: object, shown: object) -> Cell:
+    """The cell's value: the record's own number or date, else the text the page shows."""
+    if isinstance(raw, datetime.datetime):
+        return timezone.localtime(raw).replace(tzinfo=None, microsecond=0)
+    if isinstance(raw, datetime.date):
+        return raw
+    if isinstance(raw, int | float | Decimal) and not isinstance(raw, bool):
+        return raw
+    text = force_str(shown if shown is not None else "")
+    return "" if text == "—" else text
+
+
+def table_rows(table: tables.Table) -> Iterator[list[Cell]]:
+    """The header, then each row: the columns a download holds (hidden ones too)."""
+    columns = [
+        column for column in table.columns.iterall() if not column.column.exclude_from_export
+    ]
+    yield [force_str(column.header) for column in columns]
+    for row in table.rows:
+        cells: list[Cell] = []
+        for column in columns:
+            try:
+                raw = column.accessor.resolve(row.record)
+            except (AttributeError, KeyError, TypeError, ValueError, IndexError):
+                raw = None
+            cells.append(_typed(raw, row.get_cell_value(column.name)))
+        yield cells
+
+
+def _csv(rows: Iterator[list[Cell]]) -> bytes:
+    out = io.StringIO()
+    writer = csv.writer(out)
+    for row in rows:
+        writer.writerow([_csv_cell(cell) for cell in row])
+    return out.getvalue().encode()
+
+
+def _csv_cell(cell: Cell) -> object:
+    if isinstance(cell, datetime.datetime):
+        return cell.strftime("%Y-%m-%d %H:%M")
+    if isinstance(cell, datetime.date):
+        return cell.isoformat()
+    if isinstance(cell, str) and cell.startswith(_FORMULA_START):
+        return "'" + cell
+    return cell
+
+
+def _xlsx(rows: Iterator[list[Cell]], title: str) -> bytes:
+    book = Workbook()
+    sheet = book.active
+    assert sheet is not None
+    sheet.title = title[:31]
+    for number, row in enumerate(rows, start=1):
+        for column, value in enumerate(row, start=1):
+            cell = sheet.cell(row=number, column=column, value=value)
+            if isinstance(value, datetime.datetime):
+                cell.number_format = DATETIME_FORMAT
+            elif isinstance(value, datetime.date):
+                cell.number_format = DATE_FORMAT
+            elif isinstance(value, str):
+                # Text, even when it looks like a formula: never evaluated when opened.
+                cell.data_type = "s"
+    out = io.BytesIO()
+    book.save(out)
+    return out.getvalue()
 
 
 def export_response(table: tables.Table, *, export: str, name: str) -> HttpResponse:
-    rows = table.as_values()
-    dataset = Dataset(headers=next(rows), title=name.title())
-    for row in rows:
-        dataset.append([_cell(value) for value in row])
-    response = HttpResponse(dataset.export(export), content_type=FORMATS[export])
+    rows = table_rows(table)
+    content = _csv(rows) if export == "csv" else _xlsx(rows, name.title())
+    response = HttpResponse(content, content_type=FORMATS[export])
     filename = f"balutclub-{name}-{timezone.localdate().isoformat()}.{export}"
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
     return response

@@ -7,6 +7,7 @@ from typing import Any
 from django import forms
 from django.contrib.auth.models import User
 from django.db.models import QuerySet
+from django.utils.translation import gettext_lazy as _
 
 from league.models import (
     ClubSettings,
@@ -42,6 +43,15 @@ class RegisterFilterForm(FilterForm):
     kind = forms.ChoiceField(label="High or low", choices=ANY + RecordKind.choices, required=False)
     year = forms.TypedChoiceField(label="Year", coerce=int, required=False, empty_value=None)
     player = forms.CharField(label="Player", max_length=100, required=False)
+    show = forms.ChoiceField(
+        label=_("Show"),
+        required=False,
+        choices=[
+            ("", _("The register")),
+            ("removed", _("Removed entries too")),
+            ("rejected", _("Rejected claims too")),
+        ],
+    )
 
     def __init__(self, data: Any, *, years: list[int]) -> None:
         super().__init__(data)
@@ -58,7 +68,14 @@ class RegisterFilterForm(FilterForm):
             entries = entries.filter(date__year=data["year"])
         if data.get("player"):
             entries = entries.filter(player_name__icontains=data["player"])
+        if data.get("show") != "removed":
+            entries = entries.filter(removed_at__isnull=True)
         return entries
+
+    @property
+    def shows_rejected(self) -> bool:
+        self.is_valid()
+        return self.cleaned_data.get("show") == "rejected"
 
 
 class LedgerFilterForm(FilterForm):

@@ -65,6 +65,7 @@ def default_options(ruleset: str, settings: ClubSettings | None = None) -> rules
 
 
 def register_entries() -> QuerySet[RegisterEntry]:
+    """Every line of the register, removed ones included (the filter form leaves them out)."""
     return RegisterEntry.objects.select_related("member", "game")
 
 
@@ -74,7 +75,7 @@ def highest_to_date() -> list[RegisterEntry]:
     A tie goes to whoever got there first.
     """
     return list(
-        RegisterEntry.objects.filter(kind=RecordKind.HIGH)
+        RegisterEntry.objects.filter(kind=RecordKind.HIGH, removed_at__isnull=True)
         .annotate(
             place=Window(
                 RowNumber(),
@@ -96,6 +97,15 @@ def pending_claims() -> list[RegisterClaim]:
     )
 
 
+def rejected_claims() -> list[RegisterClaim]:
+    """Rejected claims stay readable, with the note that says why, newest decision first."""
+    return list(
+        RegisterClaim.objects.filter(status=ClaimStatus.REJECTED)
+        .select_related("game", "player")
+        .order_by("-decided_at", "-id")
+    )
+
+
 def register_years() -> list[int]:
     return [day.year for day in RegisterEntry.objects.dates("date", "year", order="DESC")]
 
@@ -110,7 +120,9 @@ def members_overview() -> QuerySet[Member]:
     Correlated counts, not two Count() joins, which would multiply each other's rows.
     """
     played = (
-        GamePlayer.objects.filter(member=OuterRef("pk"), game__status=GameStatus.FINISHED)
+        GamePlayer.objects.filter(
+            member=OuterRef("pk"), game__status=GameStatus.FINISHED, game__voided_at__isnull=True
+        )
         .order_by()
         .values("member")
         .annotate(n=Count("pk"))
@@ -152,6 +164,16 @@ def guests_owing() -> list[dict[str, object]]:
 
 def seasons() -> list[Season]:
     return list(Season.objects.order_by("-starts_on", "-id"))
+
+
+def overlapping_seasons(season: Season) -> list[Season]:
+    """Other seasons sharing a day with `season`: allowed (a summer cup inside a year), but
+    the secretary is told, since a game then counts in both."""
+    return list(
+        Season.objects.filter(starts_on__lte=season.ends_on, ends_on__gte=season.starts_on)
+        .exclude(pk=season.pk)
+        .order_by("starts_on")
+    )
 
 
 def standings(

@@ -9,10 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from datetime import date
 
 from django.db.models import Count, F
 
+from league.club_record import Extremes, Mark, club_extremes
 from league.models import PlayerResultRow
+from league.selectors import local_midnight
 from league.stats_queries import FirstRow, GameRef, Wanted, first_rows
 from scoring import rules
 from scoring.models import Game, GameStatus
@@ -29,8 +32,17 @@ class Feat:
     name: str
     member_id: int | None
     value: int
-    game: GameRef
+    game: GameRef | None
     last_game: GameRef | None = None
+    # Set for the club's highest and lowest (league.club_record): the day it was set, and the
+    # historic register entry whose paper sheet it stands on, if it is one.
+    day: date | None = None
+    entry_id: int | None = None
+    has_scan: bool = False
+
+    @property
+    def game_id(self) -> int | None:
+        return None if self.game is None else self.game.id
 
 
 @dataclass(frozen=True)
@@ -55,7 +67,7 @@ class ClubRecords:
 
 def finished_games_by_kind() -> dict[str, int]:
     counts = (
-        Game.objects.filter(status=GameStatus.FINISHED)
+        Game.objects.filter(status=GameStatus.FINISHED, voided_at__isnull=True)
         .values("ruleset")
         .annotate(games=Count("id"))
         .order_by()
@@ -64,8 +76,8 @@ def finished_games_by_kind() -> dict[str, int]:
 
 
 def club_records() -> ClubRecords:
-    """Two queries however long the club's history: finished games by kind, then every record
-    of every kind as one read of indexed first rows."""
+    """Five queries however long the club's history: finished games by kind, then every record
+    of every kind as one read of indexed first rows, and the club's extremes (three)."""
     games = finished_games_by_kind()
     rows = PlayerResultRow.objects.all()
     wanted = []
@@ -96,25 +108,44 @@ def club_records() -> ClubRecords:
                 ),
             ]
     found = first_rows(wanted)
+    # The highest and lowest are the club's, the register's historic lines included.
+    extremes = {kind.ruleset: kind for kind in club_extremes()}
     return ClubRecords(
         kinds=[
-            _kind_records(kind, games[kind], found)
+            _kind_records(kind, games[kind], found, extremes[kind])
             for kind in KINDS
-            if games.get(kind) and f"{kind}:highest" in found
+            if games.get(kind) and f"{kind}:highest" in found and kind in extremes
         ]
     )
 
 
-def _kind_records(ruleset: str, games: int, found: Mapping[str, FirstRow]) -> KindRecords:
-    high, low = found[f"{ruleset}:highest"], found[f"{ruleset}:lowest"]
+def _mark_feat(mark: Mark) -> Feat:
+    game = None
+    if mark.game_id is not None:
+        game = GameRef(mark.game_id, mark.ruleset, local_midnight(mark.day))
+    return Feat(
+        mark.name,
+        mark.member_id,
+        mark.score,
+        game,
+        day=mark.day,
+        entry_id=mark.entry_id,
+        has_scan=mark.has_scan,
+    )
+
+
+def _kind_records(
+    ruleset: str, games: int, found: Mapping[str, FirstRow], extremes: Extremes
+) -> KindRecords:
+    low = found[f"{ruleset}:lowest"]
     baluts = found.get(f"{ruleset}:baluts")
     baluts_game = found.get(f"{ruleset}:baluts_game")
     run = found.get(f"{ruleset}:run")
     return KindRecords(
         ruleset=ruleset,
         games=games,
-        highest=_feat(high, high.score),
-        lowest=_feat(low, low.score),
+        highest=_mark_feat(extremes.highest),
+        lowest=_mark_feat(extremes.lowest) if extremes.lowest else _feat(low, low.score),
         most_baluts=_feat(baluts, baluts.baluts) if baluts else None,
         most_baluts_game=(
             Feat("all players", None, baluts_game.game_baluts, baluts_game.game)

@@ -7,8 +7,9 @@ from django.urls import reverse
 from django.utils import dateformat, timezone
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
+from django.utils.translation import gettext_lazy as _
 
-from league.models import DrinkDebt, RegisterEntry
+from league.models import AuditEntry, DrinkDebt, RegisterEntry
 from scoring.models import Member
 
 TEMPLATE = "django_tables2/bootstrap5-responsive.html"
@@ -34,6 +35,16 @@ class RegisterTable(tables.Table):
     ruleset = tables.Column(verbose_name="Game")
     game = tables.Column(verbose_name="Sheet", order_by=("game_id",), empty_values=())
     note = tables.Column(orderable=False)
+    # Only listed when the filter asks for removed entries too; the reason says why.
+    removal_reason = tables.Column(
+        verbose_name=_("Removed because"), orderable=False, visible=False
+    )
+    actions = tables.TemplateColumn(
+        template_name="league/partials/entry_actions.html",
+        verbose_name="",
+        orderable=False,
+        exclude_from_export=True,
+    )
 
     class Meta:
         model = RegisterEntry
@@ -42,6 +53,12 @@ class RegisterTable(tables.Table):
         attrs = {**ATTRS, "id": "register-table"}
         order_by = ("-date",)
         empty_text = "No record in the register yet."
+        row_attrs = {
+            "data-entry": lambda record: record.pk,
+            "class": lambda record: (
+                "entry-removed text-body-secondary" if record.removed_at else ""
+            ),
+        }
 
     def render_game(self, record: RegisterEntry) -> SafeString | str:
         if record.historic:
@@ -142,6 +159,12 @@ class MembersTable(tables.Table):
     )
     rounds_owed = tables.Column(verbose_name="Rounds owed", attrs={"td": {"data-col": "owed"}})
     joined_at = tables.DateColumn(verbose_name="Member since", format="M Y")
+    actions = tables.TemplateColumn(
+        template_name="league/partials/member_actions.html",
+        verbose_name="",
+        orderable=False,
+        exclude_from_export=True,
+    )
 
     class Meta:
         model = Member
@@ -202,3 +225,42 @@ class StandingsTable(tables.Table):
 
     def value_average(self, value: float) -> str:
         return f"{value:.1f}"
+
+
+def _who(user: object) -> str:
+    if user is None:
+        return ""
+    member = getattr(user, "member", None)
+    return member.known_as if member is not None else str(getattr(user, "username", user))
+
+
+def _changes(values: dict[str, object]) -> str:
+    return "; ".join(f"{key}: {value}" for key, value in values.items())
+
+
+class AuditTable(tables.Table):
+    at = tables.DateTimeColumn(verbose_name=_("When"), format="j M Y H:i")
+    by = tables.Column(verbose_name=_("Who"), order_by=("by__username",), empty_values=())
+    action = tables.Column(verbose_name=_("What"))
+    object_repr = tables.Column(verbose_name=_("Of"), orderable=False)
+    before = tables.Column(verbose_name=_("Before"), orderable=False, empty_values=())
+    after = tables.Column(verbose_name=_("After"), orderable=False, empty_values=())
+    reason = tables.Column(verbose_name=_("Why"), orderable=False)
+
+    class Meta:
+        model = AuditEntry
+        fields = ("at", "by", "action", "object_repr", "before", "after", "reason")
+        template_name = TEMPLATE
+        attrs = {**ATTRS, "id": "audit-table"}
+        order_by = ("-at",)
+        empty_text = _("Nothing in the log matches.")
+        row_attrs = {"data-audit": lambda record: record.pk}
+
+    def render_by(self, record: AuditEntry) -> str:
+        return _who(record.by)
+
+    def render_before(self, record: AuditEntry) -> str:
+        return _changes(record.before)
+
+    def render_after(self, record: AuditEntry) -> str:
+        return _changes(record.after)

@@ -10,6 +10,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 from scoring.rules import MAX_PLAYERS, RULESETS
 
@@ -75,6 +76,17 @@ class Game(models.Model):
     # also the lock (only the secretary corrects a signed sheet), readable with no extra query.
     # It is the code of the game as it was signed; the verify page recomputes it every time.
     verification_code = models.CharField(max_length=12, blank=True, default="")
+    # A void game (a duplicate, an abandoned table) stays in the database and on its page, with
+    # the reason; it counts nowhere: not in standings, records, the ledger or the register.
+    voided_at = models.DateTimeField(null=True, blank=True)
+    voided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="+",
+    )
+    void_reason = models.TextField(blank=True)
 
     class Meta:
         ordering = ["-started_at", "-id"]
@@ -104,6 +116,12 @@ class Game(models.Model):
                 condition=~Q(verification_code=""),
                 name="game_verification_code_unique",
             ),
+            models.CheckConstraint(
+                condition=Q(voided_at__isnull=True, void_reason="")
+                | (Q(voided_at__isnull=False) & ~Q(void_reason="")),
+                name="game_void_with_reason",
+                violation_error_message=_("Say why the game is void."),
+            ),
         ]
 
     def __str__(self) -> str:
@@ -112,6 +130,10 @@ class Game(models.Model):
     @property
     def is_finished(self) -> bool:
         return self.status == GameStatus.FINISHED
+
+    @property
+    def is_void(self) -> bool:
+        return self.voided_at is not None
 
     @property
     def is_signed(self) -> bool:

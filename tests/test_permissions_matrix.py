@@ -107,6 +107,19 @@ EXPECTED: dict[str, dict[str, Outcomes]] = {
     "standings/": {"GET": everyone("200")},
     "seasons/": {"GET": secretary_only("200"), "POST": secretary_only("422")},
     "seasons/<int:season_id>/": {"GET": secretary_only("200"), "POST": secretary_only("422")},
+    # Taking decisions back: a page that asks for the reason and a tick; an empty post is
+    # refused on it, nothing changed.
+    "register/<int:entry_id>/": {"GET": secretary_only("200"), "POST": secretary_only("422")},
+    "register/claims/<int:claim_id>/reopen/": {
+        "GET": secretary_only("200"),
+        "POST": secretary_only("422"),
+    },
+    "ledger/<int:debt_id>/reopen/": {"GET": secretary_only("200"), "POST": secretary_only("422")},
+    "games/<int:game_id>/void/": {"GET": secretary_only("200"), "POST": secretary_only("422")},
+    "games/<int:game_id>/attest/": {"GET": secretary_only("200"), "POST": secretary_only("422")},
+    "audit/": {"GET": secretary_only("200")},
+    "members/add/": {"GET": secretary_only("200"), "POST": secretary_only("422")},
+    "members/<int:member_id>/": {"GET": secretary_only("200"), "POST": secretary_only("422")},
 }
 
 

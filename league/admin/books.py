@@ -15,7 +15,7 @@ from django.urls import reverse
 
 from league.admin.base import SecretaryAdmin, refusal, report, secretary
 from league.forms import ClubSettingsForm, HistoricEntryForm
-from league.models import ClubSettings, DrinkDebt, RegisterClaim, RegisterEntry
+from league.models import AuditEntry, ClubSettings, DrinkDebt, RegisterClaim, RegisterEntry
 from league.services.ledger import settle_debt, write_off_debt
 from league.services.register import ratify_claim, reject_claim
 from league.views.settings import save_settings
@@ -71,7 +71,7 @@ class RegisterEntryAdmin(SecretaryAdmin):
     """Entries come from ratified claims; the admin adds historic ones only, as the page does."""
 
     list_display = ["date", "score", "kind", "player_name", "ruleset", "game", "historic"]
-    list_filter = ["kind", "ruleset", "historic", "date"]
+    list_filter = ["kind", "ruleset", "historic", "date", "removed_at"]
     search_fields = ["player_name", "note"]
     list_select_related = ["game"]
     form = HistoricEntryForm
@@ -86,6 +86,16 @@ class RegisterEntryAdmin(SecretaryAdmin):
         if obj is None:
             return HistoricEntryForm.Meta.fields
         return [f.name for f in RegisterEntry._meta.fields]
+
+    def get_form(
+        self, request: HttpRequest, obj: Any = None, change: bool = False, **kwargs: Any
+    ) -> Any:
+        # An entry's page is read-only: every field is shown, none is in the form, so the
+        # historic entry form (which sets up its `ruleset` and `scan` fields) has nothing to
+        # set up; a plain form keeps the page from failing. Changes go through the register.
+        if obj is not None:
+            kwargs["form"] = forms.ModelForm
+        return super().get_form(request, obj, change=change, **kwargs)
 
     def save_model(self, request: HttpRequest, obj: RegisterEntry, form: Any, change: bool) -> None:
         entry = form.enter(by=secretary(request))
@@ -154,3 +164,14 @@ class ClubSettingsAdmin(SecretaryAdmin):
         save_settings(form, user=secretary(request))
         obj.pk = ClubSettings.SINGLETON_ID
         obj._state.adding = False
+
+
+@admin.register(AuditEntry)
+class AuditEntryAdmin(SecretaryAdmin):
+    """Read-only, like the log's page: written by the services only, never changed."""
+
+    list_display = ["at", "by", "action", "object_repr", "reason"]
+    list_filter = ["action", "at"]
+    search_fields = ["object_repr", "reason"]
+    list_select_related = ["by"]
+    readonly_fields = [f.name for f in AuditEntry._meta.fields]

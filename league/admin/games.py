@@ -55,6 +55,9 @@ class GameAdmin(SecretaryAdmin):
         "imported",
         "source",
         "created_by",
+        "voided_at",
+        "voided_by",
+        "void_reason",
     )
     inlines = [PlayerInline, TurnInline, CorrectionInline]
 

@@ -1,5 +1,6 @@
-"""The league's models: the books (register, ledger, settings) and the kept results."""
+"""The league's models: the books (register, ledger, settings), the kept results, the audit log."""
 
+from league.models.audit import NEEDS_REASON, AuditAction, AuditEntry
 from league.models.books import (
     ClaimStatus,
     ClubSettings,
@@ -14,6 +15,9 @@ from league.models.results import PlayerResultRow, Season
 from league.models.tallies import BoxTally, MonthTally, RivalryTally, TotalBinTally
 
 __all__ = [
+    "NEEDS_REASON",
+    "AuditAction",
+    "AuditEntry",
     "BoxTally",
     "ClaimStatus",
     "ClubSettings",

@@ -12,6 +12,7 @@ from django.core.validators import MinValueValidator
 from django.db import models
 from django.db.models import F, Q
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 from league.scans import scan_upload_to, validate_scan
 from league.standings import default_tiebreakers, validate_tiebreakers
@@ -110,6 +111,17 @@ class RegisterEntry(models.Model):
         related_name="+",
     )
     created_at = models.DateTimeField(default=timezone.now)
+    # Removed, never deleted: the line leaves the register and the records, and stays readable
+    # (and restorable) with the reason, for whoever asks later what happened to it.
+    removed_at = models.DateTimeField(null=True, blank=True)
+    removed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="+",
+    )
+    removal_reason = models.TextField(blank=True)
 
     class Meta:
         ordering = ["-date", "-id"]
@@ -127,6 +139,12 @@ class RegisterEntry(models.Model):
                 condition=Q(historic=True, game__isnull=True, claim__isnull=True)
                 | Q(historic=False, game__isnull=False, claim__isnull=False),
                 name="entry_historic_exactly_when_no_game",
+            ),
+            models.CheckConstraint(
+                condition=Q(removed_at__isnull=True, removal_reason="")
+                | (Q(removed_at__isnull=False) & ~Q(removal_reason="")),
+                name="entry_removed_with_reason",
+                violation_error_message=_("Say why the entry is removed."),
             ),
         ]
 

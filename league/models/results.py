@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from django.db import models
 from django.db.models import F, Q
+from django.utils.translation import gettext_lazy as _
 
 from scoring.models import RULESET_CHOICES, RULESET_KEYS, Game, GamePlayer, Member
 from scoring.rules import RULESETS
@@ -24,7 +25,10 @@ class Season(models.Model):
         ordering = ["-starts_on", "-id"]
         constraints = [
             models.CheckConstraint(
-                condition=Q(starts_on__lte=F("ends_on")), name="season_starts_before_it_ends"
+                condition=Q(starts_on__lte=F("ends_on")),
+                name="season_starts_before_it_ends",
+                violation_error_code="ends_before_start",
+                violation_error_message=_("A season ends on or after the day it starts."),
             ),
         ]
 

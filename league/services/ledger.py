@@ -18,9 +18,11 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
+from django.utils.translation import gettext
 
-from league.models import DebtStatus, DrinkDebt
+from league.models import AuditAction, DebtStatus, DrinkDebt
 from league.selectors import house_rules
+from league.services import audit
 from scoring import rules
 from scoring.models import Game, GamePlayer
 from scoring.roles import is_secretary
@@ -40,7 +42,9 @@ def book_game_debts(*, game: Game) -> list[DrinkDebt]:
     """
     game = Game.objects.select_for_update().get(pk=game.pk)
     loaded = load_game(game)
-    drinks = loaded.result(house_rules()).drinks if game.is_finished else ()
+    # A void game has no result: every round it left owing is voided.
+    counts = game.is_finished and not game.is_void
+    drinks = loaded.result(house_rules()).drinks if counts else ()
     booked = DrinkDebt.objects.filter(game=game).select_related("debtor").order_by("sequence")
     standing: dict[DebtKey, list[DrinkDebt]] = defaultdict(list)
     for debt in booked.exclude(status=DebtStatus.VOIDED):
@@ -119,6 +123,13 @@ def settle_debt(*, debt: DrinkDebt, by: User) -> DrinkDebt:
     debt.status, debt.settled_by, debt.settled_at = DebtStatus.SETTLED, by, timezone.now()
     debt.full_clean()
     debt.save(update_fields=["status", "settled_by", "settled_at"])
+    audit.record(
+        by=by,
+        action=AuditAction.DEBT_SETTLED,
+        target=debt,
+        before={"status": DebtStatus.OWED},
+        after={"status": debt.status},
+    )
     return debt
 
 
@@ -134,4 +145,46 @@ def write_off_debt(*, debt: DrinkDebt, by: User, reason: str) -> DrinkDebt:
     debt.write_off_reason = reason.strip()
     debt.full_clean()
     debt.save(update_fields=["status", "settled_by", "settled_at", "write_off_reason"])
+    audit.record(
+        by=by,
+        action=AuditAction.DEBT_WRITTEN_OFF,
+        target=debt,
+        before={"status": DebtStatus.OWED},
+        after={"status": debt.status},
+        reason=debt.write_off_reason,
+    )
+    return debt
+
+
+CLOSED = ("status", "settled_by", "settled_at", "write_off_reason")
+
+
+@transaction.atomic
+def reopen_debt(*, debt: DrinkDebt, by: User, reason: str) -> DrinkDebt:
+    """A round settled or written off by mistake is owed again; the log keeps who closed it."""
+    if not is_secretary(by):
+        raise PermissionDenied(gettext("Only the secretary reopens a round."))
+    if not reason.strip():
+        raise ValidationError({"reason": gettext("Say why the round is owed again.")})
+    debt = DrinkDebt.objects.select_for_update().select_related("game").get(pk=debt.pk)
+    if debt.status not in (DebtStatus.SETTLED, DebtStatus.WRITTEN_OFF):
+        raise ValidationError(
+            gettext("Only a settled or written-off round is reopened; this one is %(status)s.")
+            % {"status": debt.get_status_display().lower()}
+        )
+    if debt.game.is_void:
+        raise ValidationError(gettext("The game is void: its rounds are not owed again."))
+    before = audit.snapshot(debt, CLOSED)
+    debt.status, debt.settled_by, debt.settled_at = DebtStatus.OWED, None, None
+    debt.write_off_reason = ""
+    debt.full_clean()
+    debt.save(update_fields=list(CLOSED))
+    audit.record(
+        by=by,
+        action=AuditAction.DEBT_REOPENED,
+        target=debt,
+        before=before,
+        after=audit.snapshot(debt, CLOSED),
+        reason=reason,
+    )
     return debt

@@ -11,14 +11,34 @@ from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 
+from league.models import AuditAction
+from league.services import audit
 from scoring.models import Member
 from scoring.roles import is_secretary
-from scoring.services.members import validate_pin
+from scoring.services.members import create_member, validate_pin
+
+MEMBER_FIELDS = ("name", "known_as", "email", "is_active")
 
 
 def _require_secretary(by: User) -> None:
     if not is_secretary(by):
         raise PermissionDenied("Only the secretary changes members.")
+
+
+@transaction.atomic
+def add_member(*, by: User, name: str, known_as: str, email: str, pin: str) -> Member:
+    """A new member, signing in by PIN (left empty: none yet, set it later)."""
+    _require_secretary(by)
+    member = create_member(
+        name=name.strip(), known_as=known_as.strip(), email=email.strip(), pin=pin or None
+    )
+    audit.record(
+        by=by,
+        action=AuditAction.MEMBER_ADDED,
+        target=member,
+        after={**audit.snapshot(member, MEMBER_FIELDS), "pin": bool(pin)},
+    )
+    return member
 
 
 @transaction.atomic
@@ -29,6 +49,7 @@ def update_member(
     name they were played under."""
     _require_secretary(by)
     member = Member.objects.select_for_update().select_related("user").get(pk=member.pk)
+    before = audit.snapshot(member, MEMBER_FIELDS)
     member.name, member.known_as, member.email = name.strip(), known_as.strip(), email.strip()
     member.is_active = is_active
     member.full_clean()
@@ -37,6 +58,9 @@ def update_member(
     if member.user.is_active != is_active or member.user.email != member.email:
         member.user.is_active, member.user.email = is_active, member.email
         member.user.save(update_fields=["is_active", "email"])
+    old, new = audit.changed(before, audit.snapshot(member, MEMBER_FIELDS))
+    if new:
+        audit.record(by=by, action=AuditAction.MEMBER_CHANGED, target=member, before=old, after=new)
     return member
 
 
@@ -50,6 +74,8 @@ def set_member_pin(*, member: Member, by: User, pin: str) -> Member:
     member.failed_pin_attempts, member.pin_locked_until = 0, None
     member.full_clean()
     member.save(update_fields=["pin_hash", "failed_pin_attempts", "pin_locked_until"])
+    # Never the PIN itself, nor its hash.
+    audit.record(by=by, action=AuditAction.MEMBER_PIN_RESET, target=member)
     return member
 
 

@@ -15,13 +15,17 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.core.files import File
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
-from league.models import ClaimStatus, RegisterClaim, RegisterEntry
+from league.models import AuditAction, ClaimStatus, RegisterClaim, RegisterEntry
 from league.selectors import house_rules
+from league.services import audit
 from scoring.models import Game, Member
 from scoring.roles import is_secretary
 from scoring.selectors import load_game
 
+# What an entry's log lines show of it.
+ENTRY_FIELDS = ("date", "player_name", "member", "score", "kind", "ruleset", "note")
 WITHDRAWN_NOTE = "Withdrawn: after a correction of the game this score is no longer a candidate."
 
 
@@ -34,7 +38,7 @@ def open_claims(*, game: Game) -> list[RegisterClaim]:
     the corrected score, and one that is no longer a candidate is withdrawn (rejected, with a
     note, by no one). A claim the secretary has decided stays as decided.
     """
-    if not game.is_finished:
+    if not game.is_finished or game.is_void:
         return []
     loaded = load_game(game)
     candidates = loaded.result(house_rules()).register
@@ -94,22 +98,28 @@ def ratify_claim(*, claim: RegisterClaim, by: User, note: str = "") -> RegisterE
     claim.full_clean()
     claim.save()
     game = claim.game
-    entry = RegisterEntry(
-        date=timezone.localdate(game.finished_at or now),
-        player_name=claim.player.name,
-        member=claim.player.member,
-        score=claim.score,
-        kind=claim.kind,
-        ruleset=game.ruleset,
-        game=game,
-        claim=claim,
-        historic=False,
-        note=claim.note,
-        created_by=by,
-        created_at=now,
+    if game.is_void:
+        raise ValidationError(gettext("This game is void: its claims are not decided."))
+    # A claim reopened after it was ratified left its entry removed: ratified again, the same
+    # line comes back (a claim has one entry), with the claim's score and note of today.
+    entry = RegisterEntry.objects.filter(claim=claim).first() or RegisterEntry(
+        game=game, claim=claim, historic=False, created_at=now
     )
+    entry.date = timezone.localdate(game.finished_at or now)
+    entry.player_name, entry.member = claim.player.name, claim.player.member
+    entry.score, entry.kind, entry.ruleset = claim.score, claim.kind, game.ruleset
+    entry.note, entry.created_by = claim.note, by
+    entry.removed_at, entry.removed_by, entry.removal_reason = None, None, ""
     entry.full_clean()
     entry.save()
+    audit.record(
+        by=by,
+        action=AuditAction.CLAIM_RATIFIED,
+        target=claim,
+        before={"status": ClaimStatus.PENDING},
+        after={"status": claim.status, "entry": entry.pk, "score": claim.score},
+        reason=claim.note,
+    )
     return entry
 
 
@@ -124,6 +134,14 @@ def reject_claim(*, claim: RegisterClaim, by: User, note: str) -> RegisterClaim:
     claim.note = note.strip()
     claim.full_clean()
     claim.save()
+    audit.record(
+        by=by,
+        action=AuditAction.CLAIM_REJECTED,
+        target=claim,
+        before={"status": ClaimStatus.PENDING},
+        after={"status": claim.status},
+        reason=claim.note,
+    )
     return claim
 
 
@@ -159,4 +177,38 @@ def enter_historic_record(
     )
     entry.full_clean()
     entry.save()
+    audit.record(
+        by=by,
+        action=AuditAction.ENTRY_ADDED,
+        target=entry,
+        after=audit.snapshot(entry, ENTRY_FIELDS),
+        reason=entry.note,
+    )
     return entry
+
+
+@transaction.atomic
+def attest_game(*, game: Game, by: User, reason: str) -> list[RegisterClaim]:
+    """The secretary vouches for an imported game's sheet in place of the players' signatures
+    (a historic game whose players cannot all sign any more): its register claims open now."""
+    _require_secretary(by, "attests a game")
+    if not reason.strip():
+        raise ValidationError({"reason": gettext("Say why the game is attested.")})
+    game = Game.objects.select_for_update().get(pk=game.pk)
+    if not game.imported:
+        raise ValidationError(gettext("Only an imported game is attested; its players sign."))
+    if not game.is_finished or game.is_void:
+        raise ValidationError(gettext("Only a finished game that is not void is attested."))
+    if game.is_signed:
+        raise ValidationError(gettext("Every player has signed: there is nothing to attest."))
+    if RegisterClaim.objects.filter(game=game).exists():
+        raise ValidationError(gettext("This game's claims are already open: nothing changed."))
+    claims = open_claims(game=game)
+    audit.record(
+        by=by,
+        action=AuditAction.GAME_ATTESTED,
+        target=game,
+        after={"claims": [claim.pk for claim in claims]},
+        reason=reason,
+    )
+    return claims

@@ -73,7 +73,8 @@ def store_game_results(*, game: Game) -> list[PlayerResultRow]:
     stored = {row.player_id: row for row in PlayerResultRow.objects.filter(game=game)}
     # Taken before the rows change: what the game gave each seat's member until now.
     before = [SeatFigures.of(row) for row in stored.values()]
-    if not game.is_finished:
+    # A void game has no result: it leaves the standings, the records and the tallies.
+    if not game.is_finished or game.is_void:
         PlayerResultRow.objects.filter(pk__in=[row.pk for row in stored.values()]).delete()
         update_member_figures(
             ruleset=game.ruleset, started_at=game.started_at, before=before, after=[]

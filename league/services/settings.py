@@ -9,7 +9,8 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.utils import timezone
 
-from league.models import ClubSettings
+from league.models import AuditAction, ClubSettings
+from league.services import audit
 from league.standings import validate_tiebreakers
 from scoring import rules
 from scoring.models import RULESET_KEYS
@@ -47,6 +48,12 @@ def update_club_settings(
     settings, _ = ClubSettings.objects.select_for_update().get_or_create(
         pk=ClubSettings.SINGLETON_ID
     )
+    kept = [
+        field.name
+        for field in ClubSettings._meta.fields
+        if field.name not in ("id", "updated_by", "updated_at")
+    ]
+    before = audit.snapshot(settings, kept)
     settings.club_name = club_name.strip()
     settings.drinks_in_balut = drinks_in_balut
     settings.drinks_in_jackpot = drinks_in_jackpot
@@ -71,4 +78,9 @@ def update_club_settings(
     settings.updated_by, settings.updated_at = by, timezone.now()
     settings.full_clean()
     settings.save()
+    old, new = audit.changed(before, audit.snapshot(settings, kept))
+    if new:
+        audit.record(
+            by=by, action=AuditAction.SETTINGS_CHANGED, target=settings, before=old, after=new
+        )
     return settings

@@ -9,6 +9,8 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from league import selectors
+from league.awaiting import awaiting_signatures
+from league.club_record import club_extremes
 from league.forms import HistoricEntryForm, NoteForm, RegisterFilterForm
 from league.models import RegisterClaim, RegisterEntry
 from league.scans import scan_content_type
@@ -27,8 +29,10 @@ def register(request: HttpRequest) -> HttpResponse:
     def context() -> dict[str, object]:
         secretary = is_secretary(request.user)
         return {
-            "highest": selectors.highest_to_date(),
+            "extremes": club_extremes(),
             "pending": selectors.pending_claims() if secretary else [],
+            "awaiting": awaiting_signatures() if secretary else [],
+            "rejected": selectors.rejected_claims() if filters.shows_rejected else None,
             "secretary": secretary,
         }
 

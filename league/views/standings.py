@@ -6,6 +6,7 @@ from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_http_methods
 from django_tables2 import RequestConfig
 
@@ -70,6 +71,13 @@ def seasons(request: HttpRequest, season_id: int | None = None) -> HttpResponse:
                 form.add_error(None, refused)
             else:
                 messages.success(request, f"The season {saved.name} is saved.")
+                overlaps = selectors.overlapping_seasons(saved)
+                if overlaps:
+                    messages.warning(
+                        request,
+                        gettext("It shares days with %(others)s: a game then counts in each.")
+                        % {"others": ", ".join(other.name for other in overlaps)},
+                    )
                 return redirect("league:seasons")
         status = 422
     context = {"form": form, "season": season, "seasons": selectors.seasons()}

@@ -6,6 +6,7 @@ from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from scoring import rules
 from scoring.models import Correction, Game, GameStatus, Signature, Turn
@@ -28,6 +29,8 @@ def correct_turn(
         raise PermissionDenied(correction_refusal(corrected_by, game))
     if not reason.strip():
         raise ValidationError({"reason": "Say why the turn is corrected."})
+    if game.is_void:
+        raise ValidationError(gettext("This game is void: it is no longer corrected."))
     loaded = load_game(game)
     if not 0 <= number < len(loaded.turns):
         raise ValidationError(f"This game has no turn {number + 1}.")

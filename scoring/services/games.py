@@ -6,12 +6,14 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from django.contrib.auth.models import User
-from django.core.exceptions import ValidationError
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from scoring import rules
 from scoring.models import Game, GamePlayer, Member
+from scoring.roles import is_secretary
 
 
 @dataclass(frozen=True)
@@ -69,4 +71,26 @@ def start_game(
     for player in players:
         player.full_clean(exclude=["game"], validate_constraints=False)
     GamePlayer.objects.bulk_create(players)
+    return game
+
+
+@transaction.atomic
+def void_game(*, game: Game, by: User, reason: str) -> Game:
+    """The secretary's word that a game counts for nothing (a duplicate, an abandoned table).
+
+    The game and its turns and signatures stay as they are, readable with the reason; the
+    league's books then treat it as having no result (league.services.voids)."""
+    if not is_secretary(by):
+        raise PermissionDenied(gettext("Only the secretary voids a game."))
+    if not reason.strip():
+        raise ValidationError({"void_reason": gettext("Say why the game is void.")})
+    game = Game.objects.select_for_update().get(pk=game.pk)
+    if game.is_void:
+        raise ValidationError(gettext("This game is already void: nothing changed."))
+    now = timezone.now()
+    game.voided_at, game.voided_by, game.void_reason = now, by, reason.strip()
+    # Moves what the pages and the board cache against.
+    game.updated_at = now
+    game.full_clean()
+    game.save(update_fields=["voided_at", "voided_by", "void_reason", "updated_at"])
     return game

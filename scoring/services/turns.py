@@ -9,6 +9,7 @@ from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from scoring import rules
 from scoring.models import Game, GameStatus, Turn
@@ -51,6 +52,8 @@ def record_turn(
         # Asked before the game's status: the retry of the turn that finished the game must
         # answer as the first send did, not be refused because the game is now over.
         return RecordedTurn(turn=existing, loaded=load_game(game), repeated=True)
+    if game.is_void:
+        raise ValidationError(gettext("This game is void: no more turns can be recorded."))
     if game.is_finished:
         raise ValidationError("The game is over: no more turns can be recorded.")
     loaded = load_game(game)

@@ -1,0 +1,72 @@
+"""Register claims that wait for signatures: a finished game's register candidates open as
+claims only once every player has signed (league.services.register.open_claims). Until then the
+secretary sees here which games hold candidates and who has still to sign. Nothing here writes.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass
+
+from django.db.models import Exists, OuterRef
+
+from league.models import PlayerResultRow
+from league.selectors import house_rules
+from scoring.models import Game, GamePlayer, GameStatus, Signature
+
+
+@dataclass(frozen=True)
+class Awaiting:
+    game: Game
+    candidates: list[tuple[str, int, str]]
+    """(player, score, "high" or "low") for each register candidate, in seating order."""
+    unsigned: list[str]
+    """Who has still to sign."""
+
+
+def awaiting_signatures() -> list[Awaiting]:
+    """Three queries: the kept totals of games finished, counted, unsigned and without claims
+    (in the games whose register the club keeps), their games, and who has signed them.
+
+    Which totals are candidates is the engine's word (RegisterBounds.kind), with the club's
+    bounds; the totals are the engine's, kept per seat."""
+    rules = house_rules()
+    if not rules.register_bounds:
+        return []
+    rows = (
+        PlayerResultRow.objects.filter(
+            ruleset__in=list(rules.register_bounds),
+            game__status=GameStatus.FINISHED,
+            game__voided_at__isnull=True,
+            game__verification_code="",
+            game__register_claims__isnull=True,
+        )
+        .values("game_id", "ruleset", "score", "player__name", "player__seat")
+        .order_by("game_id", "player__seat")
+    )
+    # (ruleset, score, name) of each seat, in seating order, by game.
+    seats: dict[int, list[tuple[str, int, str]]] = defaultdict(list)
+    for row in rows:
+        seats[row["game_id"]].append((row["ruleset"], row["score"], row["player__name"]))
+    candidates: dict[int, list[tuple[str, int, str]]] = {}
+    for game_id, game_rows in seats.items():
+        if len(game_rows) < rules.register_min_players:
+            continue
+        found = []
+        for ruleset, score, name in game_rows:
+            kind = rules.register_bounds[ruleset].kind(score)
+            if kind is not None:
+                found.append((name, score, kind))
+        if found:
+            candidates[game_id] = found
+    if not candidates:
+        return []
+    games = Game.objects.filter(pk__in=candidates).order_by("finished_at", "id")
+    unsigned: dict[int, list[str]] = defaultdict(list)
+    for player in (
+        GamePlayer.objects.filter(game_id__in=candidates)
+        .exclude(Exists(Signature.objects.filter(player=OuterRef("pk"), voided_at__isnull=True)))
+        .order_by("game_id", "seat")
+    ):
+        unsigned[player.game_id].append(player.name)
+    return [Awaiting(game, candidates[game.pk], unsigned[game.pk]) for game in games]

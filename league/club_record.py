@@ -1,0 +1,137 @@
+"""The club's record: the highest and the lowest total of each game, wherever it was set.
+
+One answer for the register, the records page and the TV board: the totals kept of every
+finished game that counts (league.services.results; a void game has none) and the register's
+lines that stand (ratified claims and historic paper records, removed ones left out). A tie
+goes to whoever set the figure first. Three queries however long the club's history.
+"""
+
+from __future__ import annotations
+
+import datetime
+from dataclasses import dataclass
+
+from django.db.models import F, Q, Window
+from django.db.models.functions import RowNumber
+from django.utils import timezone
+
+from league.models import PlayerResultRow, RecordKind, RegisterEntry
+from scoring import rules
+
+
+@dataclass(frozen=True)
+class Mark:
+    """A highest or lowest total: who, when, and where to see it (a game, or a paper scan)."""
+
+    ruleset: str
+    kind: str
+    score: int
+    name: str
+    member_id: int | None
+    day: datetime.date
+    game_id: int | None = None
+    entry_id: int | None = None
+    has_scan: bool = False
+
+    @property
+    def title(self) -> str:
+        return rules.RULESET_TITLES[self.ruleset]
+
+
+@dataclass(frozen=True)
+class Extremes:
+    ruleset: str
+    highest: Mark
+    lowest: Mark | None
+
+    @property
+    def title(self) -> str:
+        return rules.RULESET_TITLES[self.ruleset]
+
+
+def _first(kind: str, higher_first: bool) -> Window:
+    score = F("score").desc() if higher_first else F("score").asc()
+    return Window(RowNumber(), partition_by=[F("ruleset")], order_by=[score, *_SOONEST[kind]])
+
+
+_SOONEST = {
+    "row": [F("started_at").asc(), F("game_id").asc(), F("player_id").asc()],
+    "entry": [F("date").asc(), F("id").asc()],
+}
+
+
+def _rows(ruleset: str | None) -> list[Mark]:
+    rows = PlayerResultRow.objects.all()
+    if ruleset is not None:
+        rows = rows.filter(ruleset=ruleset)
+    found = (
+        rows.annotate(high=_first("row", True), low=_first("row", False))
+        .filter(Q(high=1) | Q(low=1))
+        .values("ruleset", "score", "player__name", "member_id", "finished_at", "game_id", "high")
+    )
+    return [
+        Mark(
+            ruleset=row["ruleset"],
+            kind=RecordKind.HIGH if row["high"] == 1 else RecordKind.LOW,
+            score=row["score"],
+            name=row["player__name"],
+            member_id=row["member_id"],
+            day=timezone.localdate(row["finished_at"]),
+            game_id=row["game_id"],
+        )
+        for row in found
+    ]
+
+
+def _entries(ruleset: str | None, kind: str) -> list[Mark]:
+    entries = RegisterEntry.objects.filter(kind=kind, removed_at__isnull=True)
+    if ruleset is not None:
+        entries = entries.filter(ruleset=ruleset)
+    found = (
+        entries.annotate(place=_first("entry", kind == RecordKind.HIGH))
+        .filter(place=1)
+        .values("id", "ruleset", "score", "player_name", "member_id", "date", "game_id", "scan")
+    )
+    return [
+        Mark(
+            ruleset=entry["ruleset"],
+            kind=kind,
+            score=entry["score"],
+            name=entry["player_name"],
+            member_id=entry["member_id"],
+            day=entry["date"],
+            game_id=entry["game_id"],
+            entry_id=entry["id"],
+            has_scan=bool(entry["scan"]),
+        )
+        for entry in found
+    ]
+
+
+def _better(mark: Mark, than: Mark | None) -> bool:
+    if than is None:
+        return True
+    if mark.score != than.score:
+        return mark.score > than.score if mark.kind == RecordKind.HIGH else mark.score < than.score
+    # Level: the first to set it keeps it; the game's own line before its register copy.
+    return (mark.day, mark.entry_id is not None) < (than.day, than.entry_id is not None)
+
+
+def club_extremes(ruleset: str | None = None) -> list[Extremes]:
+    """Each game's highest and lowest total (only `ruleset`'s, given one), highest first."""
+    best: dict[tuple[str, str], Mark] = {}
+    marks = [
+        *_rows(ruleset),
+        *_entries(ruleset, RecordKind.HIGH),
+        *_entries(ruleset, RecordKind.LOW),
+    ]
+    for mark in marks:
+        key = (mark.ruleset, mark.kind)
+        if _better(mark, best.get(key)):
+            best[key] = mark
+    found = [
+        Extremes(kind, best[(kind, RecordKind.HIGH)], best.get((kind, RecordKind.LOW)))
+        for kind in rules.RULESET_TITLES
+        if (kind, RecordKind.HIGH) in best
+    ]
+    return sorted(found, key=lambda extremes: -extremes.highest.score)

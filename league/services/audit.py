@@ -1,0 +1,75 @@
+"""Writing the audit log: called by the services, inside their own transaction, never by views.
+
+`before` and `after` hold the fields the change touched, as JSON (dates as ISO text, links as
+ids), so the log reads the same whatever happens to the object later.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Iterable, Mapping
+from decimal import Decimal
+
+from django.contrib.auth.models import User
+from django.db.models import Model
+
+from league.models import AuditAction, AuditEntry
+
+Snapshot = dict[str, object]
+
+
+def _json(value: object) -> object:
+    if isinstance(value, Model):
+        return value.pk
+    if isinstance(value, datetime.date | datetime.datetime):
+        return value.isoformat()
+    if isinstance(value, Decimal):
+        return str(value)
+    if isinstance(value, Mapping):
+        return {str(key): _json(item) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return [_json(item) for item in value]
+    if value is None or isinstance(value, bool | int | float | str):
+        return value
+    return str(value)
+
+
+def snapshot(instance: Model, fields: Iterable[str]) -> Snapshot:
+    """The named fields of `instance` as JSON; a link is its id (read without a query)."""
+    taken: Snapshot = {}
+    for name in fields:
+        field = instance._meta.get_field(name)
+        attname = getattr(field, "attname", name)
+        taken[name] = _json(getattr(instance, attname))
+    return taken
+
+
+def record(
+    *,
+    by: User | None,
+    action: AuditAction,
+    target: Model,
+    before: Mapping[str, object] | None = None,
+    after: Mapping[str, object] | None = None,
+    reason: str = "",
+) -> AuditEntry:
+    """One line of the log about `target`, as it reads now."""
+    entry = AuditEntry(
+        by=by,
+        action=action,
+        object_type=target._meta.model_name or "",
+        object_id=target.pk,
+        object_repr=str(target)[:200],
+        before=_json(dict(before or {})),
+        after=_json(dict(after or {})),
+        reason=reason.strip(),
+    )
+    entry.full_clean(exclude=["by"])
+    entry.save()
+    return entry
+
+
+def changed(before: Snapshot, after: Snapshot) -> tuple[Snapshot, Snapshot]:
+    """Only the fields that differ, before and after: what a reader of the log wants to see."""
+    keys = [key for key in after if before.get(key) != after.get(key)]
+    return {key: before.get(key) for key in keys}, {key: after[key] for key in keys}
