@@ -18,11 +18,14 @@ from django.utils import timezone
 
 from league.models import ClaimStatus, RegisterClaim, RegisterEntry
 from league.selectors import house_rules
-from scoring.models import Game, Member
+from scoring import rules
+from scoring.models import Correction, Game, GamePlayer, Member
 from scoring.roles import is_secretary
 from scoring.selectors import load_game
 
 WITHDRAWN_NOTE = "Withdrawn: after a correction of the game this score is no longer a candidate."
+REOPENED_NOTE = "Reopened: a correction of the game changed this score."
+NO_LONGER_NOTE = "Reopened: after a correction of the game this score is no longer a candidate."
 
 
 @transaction.atomic
@@ -66,6 +69,57 @@ def open_claims(*, game: Game) -> list[RegisterClaim]:
     return claims
 
 
+def review_claims(
+    *, game: Game, players: tuple[GamePlayer, ...], result: rules.GameResult, correction: Correction
+) -> list[RegisterClaim]:
+    """After `correction` of `game` (its `result` as it now stands, with the house rules), every
+    claim whose score the game no longer has goes back to the secretary; the claims changed.
+
+    A pending claim takes the corrected score (or is withdrawn when no longer a candidate). A
+    ratified or rejected one is reopened, showing the correction and the score it had; a
+    ratified one's register entry is withdrawn until the secretary decides again, so the
+    register never shows a score the game no longer has. The caller holds the transaction.
+    """
+    claims = list(RegisterClaim.objects.select_for_update().filter(game=game))
+    if not claims:
+        return []
+    candidates = {
+        (players[candidate.seat].pk, candidate.kind): candidate.score
+        for candidate in result.register
+    }
+    scores = {players[player.seat].pk: player.score for player in result.players}
+    now = timezone.now()
+    changed = []
+    for claim in claims:
+        candidate = candidates.get((claim.player_id, claim.kind))
+        score = candidate if candidate is not None else scores.get(claim.player_id, claim.score)
+        if candidate is not None and candidate == claim.score:
+            continue
+        if candidate is None and claim.status == ClaimStatus.REJECTED:
+            continue  # not a record before, not one now: nothing for the register to undo
+        if claim.status == ClaimStatus.RATIFIED:
+            RegisterEntry.objects.filter(claim=claim, withdrawn_at__isnull=True).update(
+                withdrawn_at=now
+            )
+        if claim.score_before is None:
+            claim.score_before = claim.score
+        claim.reopened_by = correction
+        claim.score = score
+        if candidate is None and claim.status == ClaimStatus.PENDING:
+            claim.status, claim.decided_at, claim.note = (
+                ClaimStatus.REJECTED,
+                now,
+                WITHDRAWN_NOTE,
+            )
+        else:
+            claim.status, claim.decided_by, claim.decided_at = ClaimStatus.PENDING, None, None
+            claim.note = REOPENED_NOTE if candidate is not None else NO_LONGER_NOTE
+        claim.full_clean(exclude=["game", "player", "reopened_by"])
+        claim.save()
+        changed.append(claim)
+    return changed
+
+
 def _require_secretary(by: User, what: str) -> None:
     if not is_secretary(by):
         raise PermissionDenied(f"Only the secretary {what}.")
@@ -94,7 +148,9 @@ def ratify_claim(*, claim: RegisterClaim, by: User, note: str = "") -> RegisterE
     claim.full_clean()
     claim.save()
     game = claim.game
-    entry = RegisterEntry(
+    # A claim a correction reopened keeps its one entry: ratified again, it comes back.
+    entry = RegisterEntry.objects.filter(claim=claim).first() or RegisterEntry()
+    entry_fields = dict(
         date=timezone.localdate(game.finished_at or now),
         player_name=claim.player.name,
         member=claim.player.member,
@@ -107,7 +163,10 @@ def ratify_claim(*, claim: RegisterClaim, by: User, note: str = "") -> RegisterE
         note=claim.note,
         created_by=by,
         created_at=now,
+        withdrawn_at=None,
     )
+    for name, value in entry_fields.items():
+        setattr(entry, name, value)
     entry.full_clean()
     entry.save()
     return entry

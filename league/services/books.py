@@ -1,0 +1,67 @@
+"""The league's side of scoring's hook (scoring.club): everything that follows from a game's
+result, booked in the transaction of the change that made it.
+
+One place books a game: its stored results (with the members' winning runs and tallies), its
+drinks debts and, after a correction, its register claims. Scoring calls `game_changed` inside
+its own service transaction (the last turn, an import, a correction), so a failure here undoes
+the change as well and the scorer can simply send it again.
+"""
+
+from __future__ import annotations
+
+from django.db import transaction
+
+from league.models import ClubSettings
+from league.selectors import club_settings, house_rules
+from league.services.ledger import book_debts
+from league.services.register import open_claims, review_claims
+from league.services.results import store_results
+from scoring import rules
+from scoring.club import GameChange, HouseSettings
+from scoring.models import Correction, Game, Ruleset
+from scoring.selectors import LoadedGame
+
+
+def book_game(
+    *,
+    loaded: LoadedGame,
+    correction: Correction | None = None,
+    house: rules.HouseRules | None = None,
+) -> None:
+    """Book `loaded` (the game replayed as it now stands, its row locked by the caller) once:
+    the engine's result is worked out here a single time and serves every book."""
+    if not transaction.get_connection().in_atomic_block:
+        raise RuntimeError("book_game must run inside the change's transaction.")
+    game = loaded.game
+    result = loaded.result(house or house_rules()) if game.is_finished else None
+    store_results(game=game, players=loaded.players, result=result)
+    book_debts(loaded=loaded, drinks=result.drinks if result is not None else ())
+    if correction is not None and result is not None:
+        review_claims(game=game, players=loaded.players, result=result, correction=correction)
+
+
+class LeagueBooks:
+    """scoring.club.ClubBooks as the league keeps them; registered in LeagueConfig.ready()."""
+
+    def house_settings(self) -> HouseSettings:
+        settings = club_settings()
+        return _house_settings(settings)
+
+    def game_changed(
+        self, *, loaded: LoadedGame, change: GameChange, correction: Correction | None
+    ) -> None:
+        book_game(loaded=loaded, correction=correction)
+
+    def sheet_signed(self, *, game: Game) -> None:
+        open_claims(game=game)
+
+
+def _house_settings(settings: ClubSettings) -> HouseSettings:
+    return HouseSettings(
+        club_name=settings.club_name,
+        house_rules=house_rules(settings),
+        default_options={
+            ruleset: rules.parse_options(settings.default_options.get(ruleset))
+            for ruleset in Ruleset.values
+        },
+    )
