@@ -106,7 +106,11 @@ def board() -> Board:
             .select_related("player", "game")
             .order_by("-recorded_at")[:MAX_BALUTS]
         ),
-        entries=list(RegisterEntry.objects.order_by("-date", "-id")[:MAX_ENTRIES]),
+        entries=list(
+            RegisterEntry.objects.filter(withdrawn_at__isnull=True).order_by("-date", "-id")[
+                :MAX_ENTRIES
+            ]
+        ),
         debtors=[
             Debtor(row["debtor__name"], row["rounds"])
             for row in DrinkDebt.objects.filter(status=DebtStatus.OWED)

@@ -19,7 +19,7 @@ from league.services.results import store_results
 from scoring import rules
 from scoring.club import GameChange, HouseSettings
 from scoring.models import Correction, Game, Ruleset
-from scoring.selectors import LoadedGame
+from scoring.selectors import LoadedGame, load_game
 
 
 def book_game(
@@ -38,6 +38,17 @@ def book_game(
     book_debts(loaded=loaded, drinks=result.drinks if result is not None else ())
     if correction is not None and result is not None:
         review_claims(game=game, players=loaded.players, result=result, correction=correction)
+
+
+@transaction.atomic
+def repair_game(*, game: Game) -> None:
+    """Book `game` afresh from its record (idempotent): what `check_books --repair` runs for each
+    inconsistent game. Register entries whose score the game no longer has are left for the
+    secretary; claims missing from a signed sheet are opened."""
+    game = Game.objects.select_for_update().get(pk=game.pk)
+    book_game(loaded=load_game(game))
+    if game.is_signed:
+        open_claims(game=game)
 
 
 class LeagueBooks:
