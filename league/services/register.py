@@ -1,9 +1,11 @@
 """The register of record scores (rule 13 of 1978): claims, the secretary's word, history.
 
 A claim is opened for each register candidate of the rules engine's result, computed with the
-club's house rules, once every player has signed the sheet (scoring.services.signing calls
-`open_claims` inside its own transaction). The secretary ratifies a claim into the register or
-rejects it with a note; historic records from paper sheets are entered with a scan.
+club's house rules, once every player has signed the sheet (scoring.services.signing tells the
+books through scoring.club, inside its own transaction). A correction of the game sends any
+claim whose score it changes back to the secretary (`review_claims`, in the correction's
+transaction). The secretary ratifies a claim into the register or rejects it with a note;
+historic records from paper sheets are entered with a scan.
 """
 
 from __future__ import annotations
