@@ -2,9 +2,10 @@
 
 Public and never cached. Its cost: one `SELECT 1`, the migration graph read from the already
 imported migration modules plus one query of django_migrations, and
-league.checks.inconsistent_game_count (the games changed in the last 48 hours replayed in eight
-queries, one query about every older game): a few milliseconds on a club's night, so a monitor
-can ask every minute.
+league.checks.inconsistent_game_count (the games changed in the last 48 hours read in eight
+queries and replayed, one query about every older game). Measured after a 40-game club night on
+a busy two-core machine: 12 queries and about 0.5-0.8 s; it grows with the games of the last
+two days, not with the club's history. Asking once a minute is fine; not once a second.
 """
 
 from __future__ import annotations
