@@ -1,8 +1,11 @@
 from django.contrib import admin
 from django.urls import include, path
 
+from league.views.health import healthz
+
 urlpatterns = [
     path("admin/", admin.site.urls),
+    path("healthz", healthz, name="healthz"),
     path("", include("scoring.urls")),
     path("", include("league.stats_urls")),
     path("", include("league.urls")),

@@ -17,6 +17,10 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Protocol
 
+# Read before environment.configure() points DATABASE_URL at the throw-away SQLite file: the
+# crash benchmark runs its own server on the PostgreSQL this may name.
+STARTING_DATABASE_URL = os.environ.get("DATABASE_URL", "")
+
 
 class Result(Protocol):
     def report(self) -> str: ...
@@ -49,6 +53,13 @@ def _history(args: argparse.Namespace) -> Result:
     )
 
 
+def _crash(args: argparse.Namespace) -> Result:
+    from benchmarks.crash import postgres_url, run_crash
+
+    postgres = args.postgres or postgres_url(STARTING_DATABASE_URL)
+    return run_crash(games=args.crash_games, kills=args.kills, postgres=postgres)
+
+
 BENCHMARKS: dict[str, tuple[str, Callable[[argparse.Namespace], Result]]] = {
     "turn": ("record one turn: real view vs bare view, full middleware stack", _turn),
     "engine": ("the rules engine alone: replay, result, tablet preview", _engine),
@@ -57,6 +68,11 @@ BENCHMARKS: dict[str, tuple[str, Callable[[argparse.Namespace], Result]]] = {
         "standings, player page, register, records and TV board: 1 year against 10 years of "
         "synthetic history",
         _history,
+    ),
+    "crash": (
+        "gunicorn on PostgreSQL killed (SIGKILL) with last turns in flight, restarted, turns "
+        "re-sent; then check_books",
+        _crash,
     ),
 }
 
@@ -85,12 +101,24 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument(
         "--years", type=int, default=10, help="years of history for 'history' (default 10)"
     )
+    parser.add_argument(
+        "--crash-games", type=int, default=24, help="games finishing at the kills (default 24)"
+    )
+    parser.add_argument("--kills", type=int, default=2, help="SIGKILLs for 'crash' (default 2)")
+    parser.add_argument(
+        "--postgres",
+        default="",
+        help="PostgreSQL server URL for 'crash' (default $BENCH_POSTGRES_URL, a PostgreSQL "
+        "$DATABASE_URL, or postgres://postgres@127.0.0.1:5432/postgres); skipped if unreachable",
+    )
     args = parser.parse_args(argv)
     unknown = [name for name in args.names if name not in BENCHMARKS]
     if unknown:
         parser.error(f"unknown benchmark {unknown[0]!r}: choose from {', '.join(BENCHMARKS)}")
     if args.games < 1:
         parser.error("--games must be 1 or more")
+    if args.crash_games < 1 or args.kills < 0:
+        parser.error("--crash-games must be 1 or more and --kills 0 or more")
     if args.games_per_year < 1 or args.years < 2:
         parser.error("--games-per-year must be 1 or more and --years 2 or more")
     return args

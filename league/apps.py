@@ -5,3 +5,11 @@ class LeagueConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "league"
     verbose_name = "League"
+
+    def ready(self) -> None:
+        # Scoring tells the club's books about every change of a game through this hook
+        # (scoring.club explains why a hook and not a signal).
+        from league.services.books import LeagueBooks
+        from scoring.club import keep_books
+
+        keep_books(LeagueBooks())

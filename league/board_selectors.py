@@ -15,7 +15,7 @@ from django.utils import timezone
 
 from league.club_record import Extremes, club_extremes
 from league.models import AuditEntry, DebtStatus, DrinkDebt, RegisterEntry
-from league.selectors import local_midnight
+from league.selectors import local_midnight, standing_entries
 from scoring import rules
 from scoring.models import Game, GamePlayer, GameStatus, Turn
 from scoring.selectors import load_prefetched_game
@@ -103,11 +103,7 @@ def board() -> Board:
             .select_related("player", "game")
             .order_by("-recorded_at")[:MAX_BALUTS]
         ),
-        entries=list(
-            RegisterEntry.objects.filter(removed_at__isnull=True).order_by("-date", "-id")[
-                :MAX_ENTRIES
-            ]
-        ),
+        entries=list(standing_entries().order_by("-date", "-id")[:MAX_ENTRIES]),
         debtors=[
             Debtor(row["debtor__name"], row["rounds"])
             for row in DrinkDebt.objects.filter(status=DebtStatus.OWED)

@@ -84,7 +84,9 @@ def _rows(ruleset: str | None) -> list[Mark]:
 
 
 def _entries(ruleset: str | None, kind: str) -> list[Mark]:
-    entries = RegisterEntry.objects.filter(kind=kind, removed_at__isnull=True)
+    entries = RegisterEntry.objects.filter(
+        kind=kind, removed_at__isnull=True, withdrawn_at__isnull=True
+    )
     if ruleset is not None:
         entries = entries.filter(ruleset=ruleset)
     found = (

@@ -64,9 +64,15 @@ def default_options(ruleset: str, settings: ClubSettings | None = None) -> rules
     return rules.parse_options(settings.default_options.get(ruleset))
 
 
+def standing_entries() -> QuerySet[RegisterEntry]:
+    """The register as it stands: without entries removed, or withdrawn by a correction."""
+    return RegisterEntry.objects.filter(withdrawn_at__isnull=True, removed_at__isnull=True)
+
+
 def register_entries() -> QuerySet[RegisterEntry]:
-    """Every line of the register, removed ones included (the filter form leaves them out)."""
-    return RegisterEntry.objects.select_related("member", "game")
+    """Every line of the register, removed ones included (the filter form leaves them out);
+    not those a correction of their game withdrew."""
+    return RegisterEntry.objects.filter(withdrawn_at__isnull=True).select_related("member", "game")
 
 
 def highest_to_date() -> list[RegisterEntry]:
@@ -75,7 +81,8 @@ def highest_to_date() -> list[RegisterEntry]:
     A tie goes to whoever got there first.
     """
     return list(
-        RegisterEntry.objects.filter(kind=RecordKind.HIGH, removed_at__isnull=True)
+        standing_entries()
+        .filter(kind=RecordKind.HIGH)
         .annotate(
             place=Window(
                 RowNumber(),
@@ -92,7 +99,7 @@ def highest_to_date() -> list[RegisterEntry]:
 def pending_claims() -> list[RegisterClaim]:
     return list(
         RegisterClaim.objects.filter(status=ClaimStatus.PENDING)
-        .select_related("game", "player")
+        .select_related("game", "player", "reopened_by__turn")
         .order_by("created_at", "id")
     )
 
@@ -107,7 +114,7 @@ def rejected_claims() -> list[RegisterClaim]:
 
 
 def register_years() -> list[int]:
-    return [day.year for day in RegisterEntry.objects.dates("date", "year", order="DESC")]
+    return [day.year for day in standing_entries().dates("date", "year", order="DESC")]
 
 
 def ledger_debts() -> QuerySet[DrinkDebt]:

@@ -7,6 +7,7 @@ from django.urls import reverse
 from django.utils import dateformat, timezone
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from league.models import AuditEntry, DrinkDebt, RegisterEntry
@@ -138,13 +139,25 @@ class LedgerTable(tables.Table):
         detail = f"{when} by {_closed_by(record)}"
         if record.write_off_reason:
             detail += f": {record.write_off_reason}"
-        return format_html(
+        status = format_html(
             '{}<br><span class="small text-body-secondary">{}</span>',
             record.get_status_display(),
             detail,
         )
+        if record.no_longer_holds_since is None:
+            return status
+        # Closed before a correction of the game took the round away: the secretary decides.
+        return format_html(
+            '{}<br><span class="badge text-bg-danger text-wrap" data-no-longer-holds>{}</span>',
+            status,
+            gettext("For the secretary: after a correction of the game this round is not owed."),
+        )
 
     def value_status(self, record: DrinkDebt) -> str:
+        if record.no_longer_holds_since is not None:
+            return gettext("%(status)s (no longer owed after a correction)") % {
+                "status": record.get_status_display()
+            }
         return record.get_status_display()
 
     def render_settled_by(self, record: DrinkDebt) -> str:

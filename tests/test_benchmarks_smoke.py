@@ -38,3 +38,12 @@ def test_runner_refuses_unknown_names() -> None:
     assert run.parse_args(["turn"]).names == ["turn"]
     with pytest.raises(SystemExit):
         run.parse_args(["nope"])
+
+
+def test_the_crash_benchmark_says_why_it_skips_without_postgresql() -> None:
+    from benchmarks.crash import run_crash
+
+    result = run_crash(games=1, kills=0, postgres="postgres://postgres@127.0.0.1:1/none")
+
+    assert result.skipped.startswith("no PostgreSQL reachable at 127.0.0.1:1")
+    assert "BENCH_POSTGRES_URL" in result.report()

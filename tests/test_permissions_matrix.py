@@ -105,6 +105,8 @@ EXPECTED: dict[str, dict[str, Outcomes]] = {
     "board/": {"GET": everyone("200")},
     "settings/": {"GET": secretary_only("200"), "POST": secretary_only("422")},
     "standings/": {"GET": everyone("200")},
+    # Monitoring: public, and 200 only while the books are whole (the matrix's games are).
+    "healthz": {"GET": everyone("200")},
     "seasons/": {"GET": secretary_only("200"), "POST": secretary_only("422")},
     "seasons/<int:season_id>/": {"GET": secretary_only("200"), "POST": secretary_only("422")},
     # Taking decisions back: a page that asks for the reason and a tick; an empty post is

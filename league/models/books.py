@@ -16,7 +16,7 @@ from django.utils.translation import gettext_lazy as _
 
 from league.scans import scan_upload_to, validate_scan
 from league.standings import default_tiebreakers, validate_tiebreakers
-from scoring.models import RULESET_CHOICES, RULESET_KEYS, Game, GamePlayer, Member
+from scoring.models import RULESET_CHOICES, RULESET_KEYS, Correction, Game, GamePlayer, Member
 
 
 class RecordKind(models.TextChoices):
@@ -51,12 +51,24 @@ class RegisterClaim(models.Model):
     )
     decided_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(default=timezone.now)
+    # Set when a correction of the game changed this claim's score (or took away its place as a
+    # candidate): the claim is back with the secretary, who sees the correction and the score
+    # it had before.
+    reopened_by = models.ForeignKey(
+        Correction, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    score_before = models.IntegerField(null=True, blank=True)
 
     class Meta:
         ordering = ["-created_at", "-id"]
         constraints = [
             models.UniqueConstraint(
                 fields=["game", "player", "kind"], name="claim_once_per_player_and_kind"
+            ),
+            models.CheckConstraint(
+                condition=Q(reopened_by__isnull=True, score_before__isnull=True)
+                | Q(reopened_by__isnull=False, score_before__isnull=False),
+                name="claim_reopened_with_its_score_before",
             ),
             models.CheckConstraint(
                 condition=Q(kind__in=RecordKind.values), name="claim_kind_known"
@@ -122,6 +134,9 @@ class RegisterEntry(models.Model):
         related_name="+",
     )
     removal_reason = models.TextField(blank=True)
+    # Set when a correction of its game changed the score it records: the entry leaves the
+    # register (its claim is back with the secretary) but is kept, as ratified, for the history.
+    withdrawn_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["-date", "-id"]
@@ -195,6 +210,9 @@ class DrinkDebt(models.Model):
     settled_at = models.DateTimeField(null=True, blank=True)
     write_off_reason = models.TextField(blank=True)
     voided_at = models.DateTimeField(null=True, blank=True)
+    # Set when a correction means a settled or written-off debt no longer holds: it is never
+    # deleted or reopened silently; the ledger shows it to the secretary.
+    no_longer_holds_since = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(default=timezone.now)
 
     class Meta:

@@ -5,13 +5,15 @@ club's house rules (so drinks switched off for a game are not booked, and 4-Dice
 books any). Nothing is ever deleted: a debt is settled, written off, or voided when a
 correction means it no longer holds.
 
-Booking is called where a game finishes: after the turn that finished it (scoring's
-record_turn_view), after a correction, and after an import. It is idempotent.
+Booking follows every change of a game's result inside the change's own transaction
+(league.services.books, through scoring.club's hook): the turn that finishes it, an import, a
+correction. It is idempotent.
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Sequence
 
 from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied, ValidationError
@@ -26,7 +28,7 @@ from league.services import audit
 from scoring import rules
 from scoring.models import Game, GamePlayer
 from scoring.roles import is_secretary
-from scoring.selectors import load_game
+from scoring.selectors import LoadedGame, load_game
 
 # What makes two debts the same debt, whatever their place in the list: who, why, which turn.
 DebtKey = tuple[int, str, int | None]
@@ -34,17 +36,25 @@ DebtKey = tuple[int, str, int | None]
 
 @transaction.atomic
 def book_game_debts(*, game: Game) -> list[DrinkDebt]:
-    """The game's standing debts, in the order of the engine's drinks list.
-
-    Debts already booked that still hold are kept as they are (settled ones too); those that
-    no longer hold after a correction are voided if still owed, and kept if already settled or
-    written off (that round was bought, or forgiven); new ones are booked.
-    """
+    """The game's standing debts, in the order of the engine's drinks list (see book_debts)."""
     game = Game.objects.select_for_update().get(pk=game.pk)
     loaded = load_game(game)
     # A void game has no result: every round it left owing is voided.
     counts = game.is_finished and not game.is_void
     drinks = loaded.result(house_rules()).drinks if counts else ()
+    return book_debts(loaded=loaded, drinks=drinks)
+
+
+def book_debts(*, loaded: LoadedGame, drinks: Sequence[rules.Drink]) -> list[DrinkDebt]:
+    """The game's standing debts for `drinks` (its result's, with the house rules; none unless
+    it is finished), in their order. The caller holds the game's lock and its transaction.
+
+    Debts already booked that still hold are kept as they are (settled ones too); those that
+    no longer hold after a correction are voided if still owed, and flagged for the secretary
+    if already settled or written off (that round was bought, or forgiven: the secretary
+    decides, nothing is deleted); new ones are booked.
+    """
+    game = loaded.game
     booked = DrinkDebt.objects.filter(game=game).select_related("debtor").order_by("sequence")
     standing: dict[DebtKey, list[DrinkDebt]] = defaultdict(list)
     for debt in booked.exclude(status=DebtStatus.VOIDED):
@@ -61,7 +71,8 @@ def book_game_debts(*, game: Game) -> list[DrinkDebt]:
         debt = debt_row(game, loaded.players[drink.seat], drink, next_sequence + len(new))
         new.append(debt)
         debts.append(debt)
-    _void([debt for left in standing.values() for debt in left])
+    _no_longer_held([debt for left in standing.values() for debt in left])
+    _still_held([debt for debt in debts if debt.pk is not None and debt.no_longer_holds_since])
     # Fields checked here; the links (just loaded), uniqueness and the check constraints are the
     # database's to enforce: re-checked in Python they cost a query each on the last turn.
     for debt in new:
@@ -88,13 +99,29 @@ def debt_row(game: Game, player: GamePlayer, drink: rules.Drink, sequence: int) 
     )
 
 
-def _void(no_longer_held: list[DrinkDebt]) -> None:
+def _no_longer_held(debts: list[DrinkDebt]) -> None:
+    """An owed debt is voided; a settled or written-off one is flagged for the secretary."""
     now = timezone.now()
-    owed = [debt for debt in no_longer_held if debt.status == DebtStatus.OWED]
+    owed = [debt for debt in debts if debt.status == DebtStatus.OWED]
     for debt in owed:
         debt.status, debt.voided_at = DebtStatus.VOIDED, now
         debt.full_clean()
     DrinkDebt.objects.bulk_update(owed, ["status", "voided_at"])
+    closed = [
+        debt
+        for debt in debts
+        if debt.status != DebtStatus.VOIDED and not debt.no_longer_holds_since
+    ]
+    for debt in closed:
+        debt.no_longer_holds_since = now
+    DrinkDebt.objects.bulk_update(closed, ["no_longer_holds_since"])
+
+
+def _still_held(debts: list[DrinkDebt]) -> None:
+    """A flagged debt that holds again (a correction undone): the flag goes."""
+    for debt in debts:
+        debt.no_longer_holds_since = None
+    DrinkDebt.objects.bulk_update(debts, ["no_longer_holds_since"])
 
 
 def may_settle(user: User, debt: DrinkDebt) -> bool:

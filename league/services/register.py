@@ -1,9 +1,11 @@
 """The register of record scores (rule 13 of 1978): claims, the secretary's word, history.
 
 A claim is opened for each register candidate of the rules engine's result, computed with the
-club's house rules, once every player has signed the sheet (scoring.services.signing calls
-`open_claims` inside its own transaction). The secretary ratifies a claim into the register or
-rejects it with a note; historic records from paper sheets are entered with a scan.
+club's house rules, once every player has signed the sheet (scoring.services.signing tells the
+books through scoring.club, inside its own transaction). A correction of the game sends any
+claim whose score it changes back to the secretary (`review_claims`, in the correction's
+transaction). The secretary ratifies a claim into the register or rejects it with a note;
+historic records from paper sheets are entered with a scan.
 """
 
 from __future__ import annotations
@@ -20,13 +22,16 @@ from django.utils.translation import gettext
 from league.models import AuditAction, ClaimStatus, RegisterClaim, RegisterEntry
 from league.selectors import house_rules
 from league.services import audit
-from scoring.models import Game, Member
+from scoring import rules
+from scoring.models import Correction, Game, GamePlayer, Member
 from scoring.roles import is_secretary
 from scoring.selectors import load_game
 
 # What an entry's log lines show of it.
 ENTRY_FIELDS = ("date", "player_name", "member", "score", "kind", "ruleset", "note")
 WITHDRAWN_NOTE = "Withdrawn: after a correction of the game this score is no longer a candidate."
+REOPENED_NOTE = "Reopened: a correction of the game changed this score."
+NO_LONGER_NOTE = "Reopened: after a correction of the game this score is no longer a candidate."
 
 
 @transaction.atomic
@@ -70,6 +75,57 @@ def open_claims(*, game: Game) -> list[RegisterClaim]:
     return claims
 
 
+def review_claims(
+    *, game: Game, players: tuple[GamePlayer, ...], result: rules.GameResult, correction: Correction
+) -> list[RegisterClaim]:
+    """After `correction` of `game` (its `result` as it now stands, with the house rules), every
+    claim whose score the game no longer has goes back to the secretary; the claims changed.
+
+    A pending claim takes the corrected score (or is withdrawn when no longer a candidate). A
+    ratified or rejected one is reopened, showing the correction and the score it had; a
+    ratified one's register entry is withdrawn until the secretary decides again, so the
+    register never shows a score the game no longer has. The caller holds the transaction.
+    """
+    claims = list(RegisterClaim.objects.select_for_update().filter(game=game))
+    if not claims:
+        return []
+    candidates = {
+        (players[candidate.seat].pk, candidate.kind): candidate.score
+        for candidate in result.register
+    }
+    scores = {players[player.seat].pk: player.score for player in result.players}
+    now = timezone.now()
+    changed = []
+    for claim in claims:
+        candidate = candidates.get((claim.player_id, claim.kind))
+        score = candidate if candidate is not None else scores.get(claim.player_id, claim.score)
+        if candidate is not None and candidate == claim.score:
+            continue
+        if candidate is None and claim.status == ClaimStatus.REJECTED:
+            continue  # not a record before, not one now: nothing for the register to undo
+        if claim.status == ClaimStatus.RATIFIED:
+            RegisterEntry.objects.filter(claim=claim, withdrawn_at__isnull=True).update(
+                withdrawn_at=now
+            )
+        if claim.score_before is None:
+            claim.score_before = claim.score
+        claim.reopened_by = correction
+        claim.score = score
+        if candidate is None and claim.status == ClaimStatus.PENDING:
+            claim.status, claim.decided_at, claim.note = (
+                ClaimStatus.REJECTED,
+                now,
+                WITHDRAWN_NOTE,
+            )
+        else:
+            claim.status, claim.decided_by, claim.decided_at = ClaimStatus.PENDING, None, None
+            claim.note = REOPENED_NOTE if candidate is not None else NO_LONGER_NOTE
+        claim.full_clean(exclude=["game", "player", "reopened_by"])
+        claim.save()
+        changed.append(claim)
+    return changed
+
+
 def _require_secretary(by: User, what: str) -> None:
     if not is_secretary(by):
         raise PermissionDenied(f"Only the secretary {what}.")
@@ -100,8 +156,8 @@ def ratify_claim(*, claim: RegisterClaim, by: User, note: str = "") -> RegisterE
     game = claim.game
     if game.is_void:
         raise ValidationError(gettext("This game is void: its claims are not decided."))
-    # A claim reopened after it was ratified left its entry removed: ratified again, the same
-    # line comes back (a claim has one entry), with the claim's score and note of today.
+    # A claim reopened (by the secretary, or by a correction of its game) keeps its one entry:
+    # ratified again, the same line comes back with the claim's score and note of today.
     entry = RegisterEntry.objects.filter(claim=claim).first() or RegisterEntry(
         game=game, claim=claim, historic=False, created_at=now
     )
@@ -110,6 +166,7 @@ def ratify_claim(*, claim: RegisterClaim, by: User, note: str = "") -> RegisterE
     entry.score, entry.kind, entry.ruleset = claim.score, claim.kind, game.ruleset
     entry.note, entry.created_by = claim.note, by
     entry.removed_at, entry.removed_by, entry.removal_reason = None, None, ""
+    entry.withdrawn_at = None
     entry.full_clean()
     entry.save()
     audit.record(

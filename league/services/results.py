@@ -1,9 +1,9 @@
 """Each seat's result of a finished game, stored so standings are plain queries.
 
 The figures are the rules engine's GameResult for the game, nothing recomputed here. Storing is
-idempotent and is called where a game finishes or changes (after the finishing turn, a
-correction, an import, demo data): rows are updated in place, missing ones added, and rows that
-no longer hold (the game is no longer finished, a seat is gone) deleted.
+idempotent and follows every change of a game's result inside the change's transaction
+(league.services.books): rows are updated in place, missing ones added, and rows that no longer
+hold (the game is no longer finished, a seat is gone) deleted.
 """
 
 from __future__ import annotations
@@ -70,18 +70,28 @@ def result_rows(
 def store_game_results(*, game: Game) -> list[PlayerResultRow]:
     """The game's rows in seat order; none (and any old ones deleted) unless it is finished."""
     game = Game.objects.select_for_update().get(pk=game.pk)
+    if not game.is_finished:
+        return store_results(game=game, players=(), result=None)
+    loaded = load_game(game)
+    return store_results(game=game, players=loaded.players, result=loaded.result())
+
+
+def store_results(
+    *, game: Game, players: Sequence[GamePlayer], result: rules.GameResult | None
+) -> list[PlayerResultRow]:
+    """Store `result` (None when the game is not finished) for `game`'s seats `players`; the
+    caller holds the game's lock and its transaction."""
     stored = {row.player_id: row for row in PlayerResultRow.objects.filter(game=game)}
     # Taken before the rows change: what the game gave each seat's member until now.
     before = [SeatFigures.of(row) for row in stored.values()]
     # A void game has no result: it leaves the standings, the records and the tallies.
-    if not game.is_finished or game.is_void:
+    if result is None or not game.is_finished or game.is_void:
         PlayerResultRow.objects.filter(pk__in=[row.pk for row in stored.values()]).delete()
         update_member_figures(
             ruleset=game.ruleset, started_at=game.started_at, before=before, after=[]
         )
         return []
-    loaded = load_game(game)
-    fresh = result_rows(game, loaded.players, loaded.result())
+    fresh = result_rows(game, players, result)
     rows, new, changed = [], [], []
     for row in fresh:
         old = stored.pop(row.player_id, None)

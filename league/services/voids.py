@@ -1,8 +1,9 @@
 """What voiding a game means for the register, and its line in the audit log.
 
-scoring.services.games.void_game marks the game void; the results and the ledger then book it
-as having no result (store_game_results, book_game_debts). This takes it out of the register:
-its pending claims are withdrawn and the entries of its ratified ones removed, never deleted.
+scoring.services.games.void_game marks the game void and tells the books (scoring.club), which
+book it as having no result (league.services.books) and call this, in the same transaction, to
+take it out of the register: its pending claims are withdrawn and the entries of its ratified
+ones removed, never deleted.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from scoring.models import Game
 
 @transaction.atomic
 def withdraw_void_game(*, game: Game, by: User) -> None:
-    """Called in the void's transaction, after the game is marked void."""
+    """Called in the void's transaction, after the game is marked void and booked."""
     game = Game.objects.select_for_update().get(pk=game.pk)
     if not game.is_void:
         raise ValidationError(gettext("The game is not void."))

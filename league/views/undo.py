@@ -7,7 +7,6 @@ from collections.abc import Callable
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
-from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -16,17 +15,16 @@ from django.views.decorators.http import require_http_methods
 
 from league.models import DrinkDebt, RegisterClaim, RegisterEntry
 from league.secretary_forms import ConfirmForm, HistoricEditForm
-from league.services.ledger import book_game_debts, reopen_debt
+from league.services.ledger import reopen_debt
 from league.services.register import attest_game
-from league.services.results import store_game_results
 from league.services.undo import (
     edit_historic_entry,
     remove_register_entry,
     reopen_claim,
     restore_register_entry,
 )
-from league.services.voids import withdraw_void_game
 from league.views.access import secretary_required, user_of
+from scoring.club import BookingFailed
 from scoring.models import Game
 from scoring.services.games import void_game
 
@@ -51,6 +49,8 @@ def _confirmed(
                 done = act(form.cleaned_data["reason"])
             except ValidationError as refused:
                 form.add_error(None, refused.messages)
+            except BookingFailed as failed:
+                form.add_error(None, failed.message)
             else:
                 messages.success(request, done)
                 return redirect(back)
@@ -121,13 +121,8 @@ def game_void(request: HttpRequest, game_id: int) -> HttpResponse:
     game = get_object_or_404(Game, pk=game_id)
 
     def act(reason: str) -> str:
-        by = user_of(request)
-        with transaction.atomic():
-            voided = void_game(game=game, by=by, reason=reason)
-            # merge: book through the finish hook
-            store_game_results(game=voided)
-            book_game_debts(game=voided)
-            withdraw_void_game(game=voided, by=by)
+        # One transaction: the void and everything the books do with it (scoring.club).
+        void_game(game=game, by=user_of(request), reason=reason)
         return _("Game #%(game)s is void.") % {"game": game.pk}
 
     return _confirmed(

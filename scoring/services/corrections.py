@@ -8,10 +8,10 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext
 
-from scoring import rules
+from scoring import club, rules
 from scoring.models import Correction, Game, GameStatus, Signature, Turn
 from scoring.permissions import can_correct, correction_refusal
-from scoring.selectors import engine_turns, load_game, turn_outcomes
+from scoring.selectors import LoadedGame, engine_turns, load_game, turn_outcomes
 
 
 @transaction.atomic
@@ -23,7 +23,10 @@ def correct_turn(
     reason: str,
     corrected_by: User,
 ) -> Correction:
-    """Replace turn `number` (wrong dice, wrong box) if every turn stays valid after it."""
+    """Replace turn `number` (wrong dice, wrong box) if every turn stays valid after it.
+
+    The club's books (results, drinks, register claims) follow in this same transaction: if
+    they fail, BookingFailed comes out and nothing of the correction is kept."""
     game = Game.objects.select_for_update().get(pk=game.pk)
     if not can_correct(corrected_by, game):
         raise PermissionDenied(correction_refusal(corrected_by, game))
@@ -70,6 +73,12 @@ def correct_turn(
     _rewrite_outcomes(loaded.turns, state)
     _void_signatures(game, correction)
     _set_status(game, complete=state.complete)
+    corrected_game = LoadedGame(
+        game=game, players=loaded.players, turns=loaded.turns, setup=loaded.setup, state=state
+    )
+    club.game_changed(
+        loaded=corrected_game, change=club.GameChange.CORRECTED, correction=correction
+    )
     return correction
 
 

@@ -11,9 +11,10 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext
 
-from scoring import rules
+from scoring import club, rules
 from scoring.models import Game, GamePlayer, Member
 from scoring.roles import is_secretary
+from scoring.selectors import load_game
 
 
 @dataclass(frozen=True)
@@ -79,7 +80,7 @@ def void_game(*, game: Game, by: User, reason: str) -> Game:
     """The secretary's word that a game counts for nothing (a duplicate, an abandoned table).
 
     The game and its turns and signatures stay as they are, readable with the reason; the
-    league's books then treat it as having no result (league.services.voids)."""
+    club's books, told in this transaction, then treat it as having no result."""
     if not is_secretary(by):
         raise PermissionDenied(gettext("Only the secretary voids a game."))
     if not reason.strip():
@@ -93,4 +94,5 @@ def void_game(*, game: Game, by: User, reason: str) -> Game:
     game.updated_at = now
     game.full_clean()
     game.save(update_fields=["voided_at", "voided_by", "void_reason", "updated_at"])
+    club.game_changed(loaded=load_game(game), change=club.GameChange.VOIDED)
     return game

@@ -9,9 +9,9 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 
-from scoring import rules
+from scoring import club, rules
 from scoring.models import Game, GamePlayer, GameStatus, Member, Turn
-from scoring.selectors import turn_outcomes
+from scoring.selectors import LoadedGame, turn_outcomes
 
 
 @transaction.atomic
@@ -26,6 +26,7 @@ def import_game_record(
     """Store a whole game record; ValidationError (naming the turn) when it is not valid.
 
     Players whose name is a member's `known_as` are linked to that member; others are guests.
+    The club's books follow in the same transaction (BookingFailed, nothing kept, if not).
     """
     try:
         record = rules.parse_record(data)
@@ -65,6 +66,10 @@ def import_game_record(
     for turn in turns:
         turn.full_clean(exclude=["game", "player"])
     Turn.objects.bulk_create(turns)
+    loaded = LoadedGame(
+        game=game, players=tuple(players), turns=tuple(turns), setup=record.setup, state=state
+    )
+    club.game_changed(loaded=loaded, change=club.GameChange.IMPORTED)
     return game
 
 

@@ -1,8 +1,9 @@
 """Signing a finished sheet: each player by a finger drawing, or a member by their PIN.
 
 The last signature locks the sheet: the game stores its verification code (which is also the
-lock: scoring.permissions.can_correct reads it) and the register's claims are opened, in the
-same transaction. A later correction voids the signatures (scoring.services.corrections).
+lock: scoring.permissions.can_correct reads it) and the register's claims are opened (through
+scoring.club, the league's books), in the same transaction. A later correction voids the
+signatures (scoring.services.corrections).
 """
 
 from __future__ import annotations
@@ -11,8 +12,7 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from league.services.register import open_claims
-from scoring import verification
+from scoring import club, verification
 from scoring.drawings import clean_drawing
 from scoring.models import Game, GamePlayer, Signature, SignatureMethod
 from scoring.selectors import recorded_game
@@ -69,7 +69,7 @@ def _sign(*, game: Game, player: GamePlayer, method: str, image: str) -> Signatu
     game.full_clean()
     game.save(update_fields=fields)
     if game.is_signed:
-        open_claims(game=game)
+        club.sheet_signed(game=game)
     return signature
 
 

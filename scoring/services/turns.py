@@ -11,7 +11,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext
 
-from scoring import rules
+from scoring import club, rules
 from scoring.models import Game, GameStatus, Turn
 from scoring.permissions import keeps_game
 from scoring.selectors import LoadedGame, load_game, turn_outcomes
@@ -43,6 +43,10 @@ def record_turn(
     Sending the same `request_key` again answers with the turn already recorded; a turn sent
     for a number that is no longer next raises StaleTurn. The unique constraints on
     (game, number) and (game, request_key) hold this even for two tablets racing.
+
+    The turn that finishes the game is booked in this same transaction (scoring.club): if the
+    books fail, BookingFailed comes out and no turn is kept, so re-sending the same key records
+    and books it afresh. Every other turn costs the same queries.
     """
     game = Game.objects.select_for_update().get(pk=game.pk)
     if not keeps_game(recorded_by, game):
@@ -95,6 +99,9 @@ def record_turn(
         setup=loaded.setup,
         state=loaded.state,
     )
+    if loaded.state.complete:
+        # The game replayed once above serves the books too.
+        club.game_changed(loaded=refreshed, change=club.GameChange.FINISHED)
     return RecordedTurn(turn=recorded, loaded=refreshed, repeated=False)
 
 

@@ -10,8 +10,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods
 
-from league.services.ledger import book_game_debts
-from league.services.results import store_game_results
+from scoring import club
 from scoring.models import Game
 from scoring.permissions import can_correct, correction_refusal
 from scoring.record_forms import correction_form
@@ -49,10 +48,9 @@ def correct_turn(request: HttpRequest, game_id: int, number: int) -> HttpRespons
                 )
             except ValidationError as refused:
                 error = " ".join(refused.messages)
+            except club.BookingFailed as failed:
+                error = failed.message
             else:
-                # A correction can change who came last, or finish the game: rebook its drinks.
-                book_game_debts(game=game)
-                store_game_results(game=game)
                 voided = (
                     " The signatures are void: the players sign the sheet again." if signed else ""
                 )

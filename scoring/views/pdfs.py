@@ -15,8 +15,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods
 
-from league.selectors import club_settings, house_rules
-from scoring import pdf, rules
+from scoring import club, pdf, rules
 from scoring.models import Game
 from scoring.roles import is_secretary
 from scoring.selectors import (
@@ -36,14 +35,14 @@ SPOOL_BYTES = 8 * 1024 * 1024
 @require_GET
 def game_sheet_pdf(request: HttpRequest, game_id: int) -> HttpResponse:
     game = get_object_or_404(Game.objects.select_related("scorer"), pk=game_id)
-    club = club_settings()
+    house = club.house_settings()
     content = pdf.game_sheet_pdf(
         load_game(game),
         game_corrections(game),
         signatures=game_signatures(game),
         site_url=request.build_absolute_uri("/"),
-        house_rules=house_rules(club),
-        club=club.club_name,
+        house_rules=house.house_rules,
+        club=house.club_name,
     )
     response = HttpResponse(content, content_type=PDF)
     response["Content-Disposition"] = f'inline; filename="balutclub-game-{game.pk}.pdf"'
@@ -67,7 +66,7 @@ def blank_sheet_pdf(request: HttpRequest) -> HttpResponse:
             f"players={raw_players!r}: a sheet is for {rules.MIN_PLAYERS} to "
             f"{rules.MAX_PLAYERS} players."
         )
-    content = pdf.blank_sheet_pdf(ruleset, players, club=club_settings().club_name)
+    content = pdf.blank_sheet_pdf(ruleset, players, club=club.house_settings().club_name)
     response = HttpResponse(content, content_type=PDF)
     filename = f"balutclub-blank-{ruleset}-{players}-players.pdf"
     response["Content-Disposition"] = f'inline; filename="{filename}"'
@@ -144,14 +143,14 @@ def club_night_pdf(request: HttpRequest) -> HttpResponseBase:
     date_from, date_to = form.cleaned_data["date_from"], form.cleaned_data["date_to"]
     # FileResponse closes the file once it is sent, so no `with` here.
     out = tempfile.SpooledTemporaryFile(max_size=SPOOL_BYTES)  # noqa: SIM115
-    club = club_settings()
+    house = club.house_settings()
     pdf.club_night_pdf(
         games,
         out,
         date_from=date_from,
         date_to=date_to,
-        house_rules=house_rules(club),
-        club=club.club_name,
+        house_rules=house.house_rules,
+        club=house.club_name,
     )
     out.seek(0)
     filename = f"balutclub-club-night-{date_from.isoformat()}-to-{date_to.isoformat()}.pdf"

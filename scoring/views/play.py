@@ -10,10 +10,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
-from league.selectors import house_rules
-from league.services.ledger import book_game_debts
-from league.services.results import store_game_results
-from scoring import rules
+from scoring import club, rules
 from scoring.forms import BarbutTurnForm, FiveDiceTurnForm, TurnSubmission
 from scoring.models import Game
 from scoring.permissions import can_correct, can_record_turns, keeps_game
@@ -35,7 +32,7 @@ def play_context(
 ) -> dict[str, object]:
     state = loaded.state
     # The club's house rules: the sheet shows the drinks and register claims the books keep.
-    sheet = build_sheet(loaded, loaded.result(house_rules()))
+    sheet = build_sheet(loaded, loaded.result(club.house_rules()))
     can_record = can_record_turns(request.user, loaded.game) and not state.complete
     may_correct = can_correct(request.user, loaded.game)
     context: dict[str, object] = {
@@ -100,10 +97,9 @@ def record_turn_view(request: HttpRequest, game_id: int) -> HttpResponse:
         return _answer(request, load_game(game), error=_message(stale), status=409)
     except ValidationError as refused:
         return _answer(request, load_game(game), error=_message(refused), status=422)
-    if recorded.loaded.game.is_finished:
-        # Booked here, not in record_turn, whose queries must cost the same on every turn.
-        book_game_debts(game=recorded.loaded.game)
-        store_game_results(game=recorded.loaded.game)
+    except club.BookingFailed as failed:
+        # Nothing of the turn was kept: the tablet may send it again with the same key.
+        return _answer(request, load_game(game), error=failed.message, status=503)
     return _answer(request, recorded.loaded, notice=_turn_notice(recorded.loaded, recorded.turn))
 
 

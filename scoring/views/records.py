@@ -11,8 +11,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_GET, require_http_methods
 
-from league.services.ledger import book_game_debts
-from league.services.results import store_game_results
+from scoring import club
 from scoring.models import Game
 from scoring.record_forms import GameImportForm, RecordUpload
 from scoring.roles import is_secretary
@@ -73,6 +72,6 @@ def _import(upload: RecordUpload, request: HttpRequest) -> ImportReport:
         )
     except ValidationError as refused:
         return ImportReport(upload.name, error=" ".join(refused.messages))
-    book_game_debts(game=game)
-    store_game_results(game=game)
+    except club.BookingFailed as failed:
+        return ImportReport(upload.name, error=failed.message)
     return ImportReport(upload.name, game=game)

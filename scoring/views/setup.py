@@ -8,8 +8,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods
 
-from league.selectors import club_settings, default_options
-from scoring import rules
+from scoring import club, rules
 from scoring.models import Game
 from scoring.services.games import start_game
 from scoring.services.members import PinRefused, verify_pin
@@ -20,8 +19,8 @@ from scoring.views.signin import MODEL_BACKEND
 # Open to anyone, signed in or not: the tablet at the table is shared, and the PIN authorises.
 @require_http_methods(["GET", "POST"])
 def game_new(request: HttpRequest) -> HttpResponse:
-    settings = club_settings()
-    defaults = {key: default_options(key, settings).as_dict() for key in rules.RULESET_KEYS}
+    house = club.house_settings()
+    defaults = {key: house.options_for(key).as_dict() for key in rules.RULESET_KEYS}
     if request.method != "POST":
         form = GameSetupForm(initial=defaults[rules.DEFAULT_RULESET.key])
         context = {"form": form, "option_defaults": defaults}

@@ -12,8 +12,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_http_methods
 
-from league.selectors import house_rules
-from scoring import rules
+from scoring import club, rules
 from scoring.models import Game
 from scoring.selectors import game_corrections, game_signatures, load_game
 from scoring.services.signing import sign_sheet as sign_sheet_service
@@ -46,6 +45,8 @@ def sign_sheet(request: HttpRequest, game_id: int) -> HttpResponse:
         # A refusal about a player of this game is shown in that player's panel.
         at = player.pk if player.game_id == game.pk else None
         return _page(request, game, error=error, error_player=at, status=422)
+    except club.BookingFailed as failed:
+        return _page(request, game, error=failed.message, status=503)
     game.refresh_from_db()
     done = " Every player has signed: the sheet is locked." if game.is_signed else ""
     messages.success(request, f"{player.name} has signed.{done}")
@@ -61,7 +62,7 @@ def _page(
     status: int = 200,
 ) -> HttpResponse:
     loaded = load_game(game)
-    sheet = build_sheet(loaded, loaded.result(house_rules()))
+    sheet = build_sheet(loaded, loaded.result(club.house_rules()))
     signatures = game_signatures(game)
     rows = signature_rows(loaded.players, sheet.result, signatures)
     unsigned = [row for row in rows if row.signature is None]

@@ -10,8 +10,7 @@ from django.shortcuts import redirect, render
 from django.views.decorators.csrf import csrf_exempt, csrf_protect
 from django.views.decorators.http import require_GET, require_http_methods
 
-from league.selectors import house_rules
-from scoring import rules
+from scoring import club, rules
 from scoring.models import Game
 from scoring.selectors import game_corrections, game_signatures, load_game, recorded_game
 from scoring.sheet_check import check_sheet_pdf
@@ -82,7 +81,7 @@ def _game_context(game: Game) -> dict[str, object]:
         # Only a hand-edited database gets here: the page says so instead of failing.
         context["unplayable"] = True
         return context
-    sheet = build_sheet(loaded, loaded.result(house_rules()))
+    sheet = build_sheet(loaded, loaded.result(club.house_rules()))
     context.update(
         sheet=sheet,
         result=sheet.result,

@@ -254,23 +254,35 @@ def test_the_same_request_key_may_serve_two_games() -> None:
 # turns, full_clean's check that the recording user exists, the insert in its savepoint (3),
 # the game's update, and the service's own savepoint (2) inside the test's transaction.
 QUERIES_PER_TURN = 12
+# The turn that finishes the game books it in the same transaction (league.services.books): the
+# club's settings, the stored rows, their insert, the winning runs (two queries a member and an
+# update) and the tallies of each member, the booked debts, their last sequence, their insert.
+QUERIES_TO_BOOK_A_BAR_GAME_OF_TWO_MEMBERS = 21
 
 
-def test_the_first_and_the_last_turn_cost_the_same_queries() -> None:
+def test_an_ordinary_turn_costs_the_same_and_the_finishing_turn_adds_its_booking() -> None:
     first_game, last_game = new_game("bar"), new_game("bar", ["Ann", "Ben"])
     fill_game(last_game, leave=1)
+    middle_game = new_game("bar", ["Ann", "Ben"])
+    fill_game(middle_game, leave=2)
     first = five_dice(first_game, "fours", "44412")
+    middle = five_dice(middle_game, "balut", "66666")
     last = five_dice(last_game, "balut", "66666")
     first_scorer, last_scorer = scorer_of(first_game), scorer_of(last_game)
+    middle_scorer = scorer_of(middle_game)
 
     with CaptureQueriesContext(connection) as first_turn:
         play(first_game, first, by=first_scorer, expected=0)
+    with CaptureQueriesContext(connection) as middle_turn:
+        play(middle_game, middle, by=middle_scorer, expected=12)
     with CaptureQueriesContext(connection) as last_turn:
         play(last_game, last, by=last_scorer, expected=13)
 
     last_game.refresh_from_db()
     assert last_game.is_finished
-    assert len(first_turn) == len(last_turn) == QUERIES_PER_TURN, (
-        [q["sql"] for q in first_turn.captured_queries],
-        [q["sql"] for q in last_turn.captured_queries],
-    )
+    assert len(first_turn) == len(middle_turn) == QUERIES_PER_TURN, [
+        q["sql"] for q in middle_turn.captured_queries
+    ]
+    assert len(last_turn) == QUERIES_PER_TURN + QUERIES_TO_BOOK_A_BAR_GAME_OF_TWO_MEMBERS, [
+        q["sql"] for q in last_turn.captured_queries
+    ]

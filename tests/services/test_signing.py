@@ -12,10 +12,10 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from PIL import Image
 
+from scoring import club
 from scoring.models import Correction, Game, GamePlayer, GameStatus, Member, Signature, Turn
 from scoring.permissions import can_correct
 from scoring.selectors import recorded_game
-from scoring.services import signing
 from scoring.services.corrections import correct_turn
 from scoring.services.games import Seat, start_game
 from scoring.services.signing import sign_sheet
@@ -226,7 +226,8 @@ def test_a_bad_drawing_is_refused_with_a_clear_message(image: str, message: str)
 
 def test_the_last_signature_locks_the_sheet_stores_its_code_and_opens_claims() -> None:
     game = finished()
-    with mock.patch.object(signing, "open_claims", wraps=signing.open_claims) as open_claims:
+    books = club.books()
+    with mock.patch.object(books, "sheet_signed", wraps=books.sheet_signed) as open_claims:
         by_pin(game, 0)
         game.refresh_from_db()
         assert not game.is_signed
@@ -248,8 +249,8 @@ def test_claims_fail_and_no_signature_or_code_is_kept() -> None:
     by_pin(game, 0)
 
     with (
-        mock.patch.object(signing, "open_claims", side_effect=RuntimeError("register down")),
-        pytest.raises(RuntimeError),
+        mock.patch("league.services.books.open_claims", side_effect=RuntimeError("register down")),
+        pytest.raises(club.BookingFailed, match="signature was not kept"),
     ):
         by_pin(game, 1)
 

@@ -14,8 +14,6 @@ from django.contrib.auth.models import User
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
-from league.services.ledger import book_game_debts
-from league.services.results import store_game_results
 from scoring.models import Game, Member
 from scoring.roles import secretary_group
 from scoring.services.members import create_member
@@ -50,15 +48,14 @@ class Command(BaseCommand):
             if Game.objects.filter(source=source).exists():
                 continue
             data = json.loads(path.read_text(encoding="utf-8"))
-            game = import_game_record(
+            # The import books the game's results and drinks in its own transaction.
+            import_game_record(
                 data=data,
                 imported_by=secretary,
                 source=source,
                 scorer=members.get(data["players"][0]),
                 imported=False,
             )
-            book_game_debts(game=game)
-            store_game_results(game=game)
             loaded += 1
         self.stdout.write(f"Demo data: {len(members)} members, {loaded} games added.")
         self.stdout.write(

@@ -1,0 +1,85 @@
+"""The league's side of scoring's hook (scoring.club): everything that follows from a game's
+result, booked in the transaction of the change that made it.
+
+One place books a game: its stored results (with the members' winning runs and tallies), its
+drinks debts and, after a correction, its register claims. Scoring calls `game_changed` inside
+its own service transaction (the last turn, an import, a correction), so a failure here undoes
+the change as well and the scorer can simply send it again.
+"""
+
+from __future__ import annotations
+
+from django.db import transaction
+
+from league.models import ClubSettings
+from league.selectors import club_settings, house_rules
+from league.services.ledger import book_debts
+from league.services.register import open_claims, review_claims
+from league.services.results import store_results
+from league.services.voids import withdraw_void_game
+from scoring import rules
+from scoring.club import GameChange, HouseSettings
+from scoring.models import RULESET_KEYS, Correction, Game
+from scoring.selectors import LoadedGame, load_game
+
+
+def book_game(
+    *,
+    loaded: LoadedGame,
+    correction: Correction | None = None,
+    house: rules.HouseRules | None = None,
+) -> None:
+    """Book `loaded` (the game replayed as it now stands, its row locked by the caller) once:
+    the engine's result is worked out here a single time and serves every book."""
+    if not transaction.get_connection().in_atomic_block:
+        raise RuntimeError("book_game must run inside the change's transaction.")
+    game = loaded.game
+    # A void game has no result: it leaves the standings, the records and the ledger.
+    counts = game.is_finished and not game.is_void
+    result = loaded.result(house or house_rules()) if counts else None
+    store_results(game=game, players=loaded.players, result=result)
+    book_debts(loaded=loaded, drinks=result.drinks if result is not None else ())
+    if correction is not None and result is not None:
+        review_claims(game=game, players=loaded.players, result=result, correction=correction)
+
+
+@transaction.atomic
+def repair_game(*, game: Game) -> None:
+    """Book `game` afresh from its record (idempotent): what `check_books --repair` runs for each
+    inconsistent game. Register entries whose score the game no longer has are left for the
+    secretary; claims missing from a signed sheet are opened."""
+    game = Game.objects.select_for_update().get(pk=game.pk)
+    book_game(loaded=load_game(game))
+    if game.is_signed:
+        open_claims(game=game)
+
+
+class LeagueBooks:
+    """scoring.club.ClubBooks as the league keeps them; registered in LeagueConfig.ready()."""
+
+    def house_settings(self) -> HouseSettings:
+        settings = club_settings()
+        return _house_settings(settings)
+
+    def game_changed(
+        self, *, loaded: LoadedGame, change: GameChange, correction: Correction | None
+    ) -> None:
+        book_game(loaded=loaded, correction=correction)
+        if change == GameChange.VOIDED:
+            voided_by = loaded.game.voided_by
+            assert voided_by is not None  # void_game sets it with the void
+            withdraw_void_game(game=loaded.game, by=voided_by)
+
+    def sheet_signed(self, *, game: Game) -> None:
+        open_claims(game=game)
+
+
+def _house_settings(settings: ClubSettings) -> HouseSettings:
+    return HouseSettings(
+        club_name=settings.club_name,
+        house_rules=house_rules(settings),
+        default_options={
+            ruleset: rules.parse_options(settings.default_options.get(ruleset))
+            for ruleset in RULESET_KEYS
+        },
+    )

