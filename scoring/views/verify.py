@@ -10,11 +10,12 @@ from django.shortcuts import redirect, render
 from django.views.decorators.csrf import csrf_exempt, csrf_protect
 from django.views.decorators.http import require_GET, require_http_methods
 
-from league.selectors import house_rules
+from league.selectors import club_settings, house_rules
 from scoring import rules
 from scoring.models import Game
 from scoring.selectors import game_corrections, game_signatures, load_game, recorded_game
 from scoring.sheet_check import check_sheet_pdf
+from scoring.sheet_pictures import compared_text
 from scoring.sheets import build_sheet
 from scoring.signature_lines import signature_rows, voided_signatures
 from scoring.signing_forms import MAX_PDF_BYTES, CodeForm, SheetUploadForm
@@ -100,8 +101,15 @@ def _check_upload(request: HttpRequest, limit: SizeLimit) -> HttpResponse:
     if not form.is_valid():
         return _render(request, upload_form=form, status=422)
     upload = form.cleaned_data["sheet"]
-    check = check_sheet_pdf(upload.read(MAX_PDF_BYTES + 1))
-    context: dict[str, object] = {"check": check, "upload_name": upload.name}
+    club = club_settings()
+    check = check_sheet_pdf(
+        upload.read(MAX_PDF_BYTES + 1), house_rules=house_rules(club), club=club.club_name
+    )
+    context: dict[str, object] = {
+        "check": check,
+        "upload_name": upload.name,
+        "compared": compared_text(),
+    }
     if check.accepted and check.game is not None:
         context["check_url"] = verification_url(request, check.game.verification_code)
     return _render(request, context, status=200 if check.accepted else 422)
