@@ -4,7 +4,7 @@ nothing below the fold, nothing cut off inside a section."""
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page, ViewportSize, expect
 from pytest_django.live_server_helper import LiveServer
 
 from tests.browser.pages import SHOTS
@@ -13,7 +13,7 @@ from tests.stats.busy_night import busy_night
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-TV = {"width": 1920, "height": 1080}
+TV: ViewportSize = {"width": 1920, "height": 1080}
 SECTIONS = ("#board-bar-high", "#board-baluts", "#board-register", "#board-drinks")
 # Each section's box and what it holds: a section whose content is taller than its box, or a box
 # that ends below the screen, hides something.
