@@ -4,7 +4,7 @@ page and sees every sheet verified; a sheet with a forged figure drawn over it i
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import FilePayload, Page, expect
 from pytest_django.live_server_helper import LiveServer
 
 from scoring.models import Game
@@ -25,9 +25,8 @@ def signed(ruleset: str, players: tuple[str, ...] = ("Ann", "Ben")) -> Game:
 
 def upload(page: Page, url: str, name: str, data: bytes) -> None:
     page.goto(f"{url}/verify/")
-    page.get_by_label("Or upload the PDF").set_input_files(
-        files=[{"name": name, "mimeType": "application/pdf", "buffer": data}]
-    )
+    upload: FilePayload = {"name": name, "mimeType": "application/pdf", "buffer": data}
+    page.get_by_label("Or upload the PDF").set_input_files(files=[upload])
     page.get_by_role("button", name="Check the PDF").click()
 
 
