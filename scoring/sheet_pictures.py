@@ -60,6 +60,8 @@ class PageDifference:
     top_mm: int
     width_mm: int
     height_mm: int
+    other_size: bool = False
+    """The page is not the sheet's size at all (the measures are then the page's)."""
 
 
 def draw_pages(data: bytes, last_page: int) -> list[Image.Image]:
@@ -149,7 +151,9 @@ def compare_page(number: int, shown: Image.Image, drawn: Image.Image) -> PageDif
     """None if the uploaded page shows what the server draws; else where and how much differs."""
     if shown.size != drawn.size:
         width, height = (round(side * MM_PER_INCH / DPI) for side in shown.size)
-        return PageDifference(number, shown.size[0] * shown.size[1], 0, 0, width, height)
+        return PageDifference(
+            number, shown.size[0] * shown.size[1], 0, 0, width, height, other_size=True
+        )
     difference = ImageChops.difference(_blank_qr_square(shown), _blank_qr_square(drawn))
     marked = difference.point(lambda grey: 255 if grey > GREY_TOLERANCE else 0)
     pixels = marked.histogram()[255]
@@ -168,6 +172,11 @@ def compare_page(number: int, shown: Image.Image, drawn: Image.Image) -> PageDif
 
 
 def describe(difference: PageDifference) -> str:
+    if difference.other_size:
+        return _(
+            "Page %(page)d is %(width)d × %(height)d mm: not the size of the sheet the server "
+            "draws for this game (A4 landscape)."
+        ) % {"page": difference.page, "width": difference.width_mm, "height": difference.height_mm}
     return _(
         "Page %(page)d does not show what the server draws for this game: %(pixels)d pixels "
         "differ, in an area %(width)d × %(height)d mm starting %(left)d mm from the left and "

@@ -151,3 +151,16 @@ def test_the_check_says_what_it_compared() -> None:
     text = compared_text()
 
     assert "pixel by pixel" in text and "QR code" in text and "figures" in text
+
+
+def test_a_genuine_page_scaled_to_another_paper_size_is_refused_with_its_size() -> None:
+    game = signed()
+    writer = PdfWriter(clone_from=PdfReader(BytesIO(sheet_of(game))))
+    writer.pages[0].scale_to(612, 792)
+    out = BytesIO()
+    writer.write(out)
+
+    check = check_sheet_pdf(out.getvalue())
+
+    (problem,) = check.problems
+    assert problem.startswith("Page 1 is 216 × 279 mm: not the size of the sheet")
