@@ -97,6 +97,9 @@ def draw_pages(data: bytes, last_page: int) -> list[Image.Image]:
             raise CannotDraw(_("The pages of this PDF cannot be drawn: it is damaged.")) from error
         # pdftoppm pads the page number to the width of the last one: sorting by it is enough.
         files = sorted(Path(folder).glob("p-*.pgm"), key=lambda f: int(f.stem.rsplit("-", 1)[1]))
+        if len(files) < last_page:
+            # A page poppler could not draw is left out: its place would be taken by the next.
+            raise CannotDraw(_("The pages of this PDF cannot be drawn: it is damaged."))
         pages = []
         for file in files:
             with Image.open(file) as picture:

@@ -164,3 +164,15 @@ def test_a_genuine_page_scaled_to_another_paper_size_is_refused_with_its_size() 
 
     (problem,) = check.problems
     assert problem.startswith("Page 1 is 216 × 279 mm: not the size of the sheet")
+
+
+def test_when_the_server_cannot_draw_pages_the_upload_is_refused_saying_why(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    game = signed()
+    monkeypatch.setattr("scoring.sheet_pictures.shutil.which", lambda program: None)
+
+    check = check_sheet_pdf(sheet_of(game))
+
+    (problem,) = check.problems
+    assert problem.startswith("This server cannot draw PDF pages (poppler's pdftoppm")
