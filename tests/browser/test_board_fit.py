@@ -3,6 +3,8 @@ nothing below the fold, nothing cut off inside a section."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
 from playwright.sync_api import Browser, Page, ViewportSize, expect
 from pytest_django.live_server_helper import LiveServer
@@ -25,8 +27,13 @@ MEASURE = """selector => {
 }"""
 
 
-def tv(browser: Browser) -> Page:
-    return browser.new_context(viewport=TV).new_page()
+@pytest.fixture
+def tv(browser: Browser) -> Iterator[Page]:
+    """The bar's television. Closed after the test: a board left open polls the live server
+    into the next test's database."""
+    context = browser.new_context(viewport=TV)
+    yield context.new_page()
+    context.close()
 
 
 def assert_fits(page: Page) -> None:
@@ -42,10 +49,10 @@ def assert_fits(page: Page) -> None:
         assert bottom <= TV["height"]
 
 
-def test_a_quiet_night_fits_the_tv_in_large_type(live_server: LiveServer, browser: Browser) -> None:
+def test_a_quiet_night_fits_the_tv_in_large_type(live_server: LiveServer, tv: Page) -> None:
     game = new_game("balut", ("Ann", "Ben"))
     play(game, five_dice(game, "sixes", "66612"))
-    page = tv(browser)
+    page = tv
 
     page.goto(f"{live_server.url}/board/")
 
@@ -55,11 +62,9 @@ def test_a_quiet_night_fits_the_tv_in_large_type(live_server: LiveServer, browse
     page.screenshot(path=str(SHOTS / "board-1080p-quiet.png"))
 
 
-def test_the_busiest_night_fits_the_tv_without_scrolling(
-    live_server: LiveServer, browser: Browser
-) -> None:
+def test_the_busiest_night_fits_the_tv_without_scrolling(live_server: LiveServer, tv: Page) -> None:
     night = busy_night()
-    page = tv(browser)
+    page = tv
 
     page.goto(f"{live_server.url}/board/")
 
@@ -75,11 +80,9 @@ def test_the_busiest_night_fits_the_tv_without_scrolling(
     page.screenshot(path=str(SHOTS / "board-1080p-busy.png"))
 
 
-def test_the_board_still_fits_after_it_refreshes_itself(
-    live_server: LiveServer, browser: Browser
-) -> None:
+def test_the_board_still_fits_after_it_refreshes_itself(live_server: LiveServer, tv: Page) -> None:
     night = busy_night(baluts=6)
-    page = tv(browser)
+    page = tv
     page.goto(f"{live_server.url}/board/")
     assert_fits(page)
     page.evaluate("window.sameBoard = true")
