@@ -1,13 +1,17 @@
 """Benchmark "pdf": rendering score sheets as PDFs.
 
-Two figures: one 8-player Jackpot sheet (load the game, lay it out, render it), and a 100-sheet
-club night (the secretary's range query, every game loaded and rendered into one PDF). Each is
-timed without tracing, then run once more under tracemalloc for its peak Python memory. The
-games are random full games stored in the benchmark's throw-away database first (not timed).
+Four figures: one 8-player Jackpot sheet (load the game, lay it out, render it), a 100-sheet
+club night (the secretary's range query, every game loaded and rendered into one PDF), and the
+verify page's check of an uploaded signed sheet and of a signed club night of VERIFY_SHEETS
+sheets (text read, every page drawn with pdftoppm and compared with the server's own drawing).
+Each is timed without tracing, then run once more under tracemalloc for its peak Python memory
+(pdftoppm's own memory is not Python's). The games are random full games stored in the
+benchmark's throw-away database first, the verified ones signed by drawing (not timed).
 """
 
 from __future__ import annotations
 
+import base64
 import random
 import time
 import tracemalloc
@@ -19,19 +23,24 @@ from io import BytesIO
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
+from PIL import Image, ImageDraw
 from pypdf import PdfReader
 
 from benchmarks.stats import SUMMARY_HEADERS, Summary, summarize, table
 from scoring import pdf, rules
-from scoring.models import Game
+from scoring.models import Game, SignatureMethod
 from scoring.selectors import game_corrections, games_started_between, load_game
 from scoring.services.records import import_game_record
+from scoring.services.signing import sign_sheet
+from scoring.sheet_check import check_sheet_pdf
 
 NAMES = ("Anna", "Bjorn", "Cai", "Dita", "Erik", "Frida", "Gus", "Hanne")
 NIGHT = date(2026, 3, 6)
 # A club night of 100 sheets: every game and table size the club plays.
 NIGHT_MIX = (("jackpot", 8), ("balut", 6), ("bar", 4), ("barbut4", 4))
 NIGHT_SHEETS = 100
+# A club night small enough for one upload (scoring.sheet_text.MAX_PAGES pages at most).
+VERIFY_SHEETS = 20
 
 
 @dataclass(frozen=True)
@@ -106,6 +115,17 @@ def store(record: dict[str, object], started: datetime) -> Game:
     return game
 
 
+def sign_by_drawing(game: Game) -> None:
+    """Every seat of an imported game (guests all) signs with the same small drawing."""
+    picture = Image.new("RGB", (300, 100), "white")
+    ImageDraw.Draw(picture).line([(10, 80), (120, 20), (290, 70)], fill="black", width=4)
+    png = BytesIO()
+    picture.save(png, format="PNG")
+    drawing = "data:image/png;base64," + base64.b64encode(png.getvalue()).decode("ascii")
+    for player in game.players.order_by("seat"):
+        sign_sheet(game=game, player=player, method=SignatureMethod.DRAWING, drawing=drawing)
+
+
 def measure(action: Callable[[], object], repeats: int) -> tuple[Summary, float]:
     """`repeats` timed calls after one to warm up, then one more under tracemalloc: its peak."""
     action()
@@ -175,8 +195,39 @@ def run_pdf_benchmark(
                 night_peak,
                 f"{night_pages} pages, {len(night) / 1024:.0f} KiB, {len(queries)} queries",
             ),
+            *_verify_figures(min(VERIFY_SHEETS, sheets), repeats, night_repeats),
         ]
     )
+
+
+def _verify_figures(count: int, repeats: int, night_repeats: int) -> list[Figure]:
+    """The verify page's check of one signed sheet and of a signed club night of `count`."""
+    start = timezone.make_aware(datetime.combine(NIGHT, datetime.min.time()))
+    games = list(games_started_between(start, start + timedelta(days=1))[:count])
+    for game in games:
+        sign_by_drawing(game)
+    signed = list(games_started_between(start, start + timedelta(days=1))[:count])
+    night = BytesIO()
+    pdf.club_night_pdf(signed, night, date_from=NIGHT, date_to=NIGHT)
+    first = signed[0]
+    sheet = pdf.game_sheet_pdf(
+        load_game(first), game_corrections(first), signatures=list(first.signatures.all())
+    )
+    checks = [check_sheet_pdf(sheet), check_sheet_pdf(night.getvalue())]
+    if not all(check.accepted for check in checks):
+        raise AssertionError(f"genuine sheets refused: {[c.problems for c in checks]}")
+    sheet_summary, sheet_peak = measure(lambda: check_sheet_pdf(sheet), repeats)
+    night_summary, night_peak = measure(lambda: check_sheet_pdf(night.getvalue()), night_repeats)
+    pages = len(PdfReader(BytesIO(night.getvalue())).pages)
+    return [
+        Figure("verify an uploaded signed sheet", sheet_summary, sheet_peak, "accepted"),
+        Figure(
+            f"verify an uploaded club night of {count} signed sheets",
+            night_summary,
+            night_peak,
+            f"{pages} pages, accepted, {night_summary.median_ms / pages:.0f} ms a page",
+        ),
+    ]
 
 
 def run() -> None:

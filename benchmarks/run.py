@@ -63,7 +63,11 @@ def _crash(args: argparse.Namespace) -> Result:
 BENCHMARKS: dict[str, tuple[str, Callable[[argparse.Namespace], Result]]] = {
     "turn": ("record one turn: real view vs bare view, full middleware stack", _turn),
     "engine": ("the rules engine alone: replay, result, tablet preview", _engine),
-    "pdf": ("PDF score sheets: one 8-player jackpot sheet, a 100-sheet club night", _pdf),
+    "pdf": (
+        "PDF score sheets: one 8-player jackpot sheet, a 100-sheet club night, and verifying"
+        " uploads of a signed sheet and a 20-sheet signed club night",
+        _pdf,
+    ),
     "history": (
         "standings, player page, register, records and TV board: 1 year against 10 years of "
         "synthetic history",

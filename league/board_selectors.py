@@ -20,10 +20,12 @@ from scoring import rules
 from scoring.models import Game, GamePlayer, GameStatus, Turn
 from scoring.selectors import load_prefetched_game
 
+# What fits a 1920x1080 TV in type read across the bar; the rest is counted ("+19 more"), and
+# the board's script shrinks the type for whatever still does not fit (static/js/board.js).
 MAX_TABLES = 6
-MAX_BALUTS = 12
-MAX_ENTRIES = 5
-MAX_DEBTORS = 8
+MAX_BALUTS = 5
+MAX_ENTRIES = 3
+MAX_DEBTORS = 5
 DEBT_CHANGES = ("created_at", "settled_at", "voided_at")
 # The board's record is of the games the club's register is kept for unless it says otherwise.
 RECORD_GAMES = [info.key for info in rules.RULESETS if info.register_bounds is not None]
@@ -60,6 +62,18 @@ class Board:
     baluts_today: list[Turn]
     entries: list[RegisterEntry]
     debtors: list[Debtor]
+    baluts_tonight: int = 0
+    """Every Balut thrown tonight; `baluts_today` holds the latest of them."""
+    all_debtors: int = 0
+    """Everyone who owes a round; `debtors` holds those who owe most."""
+
+    @property
+    def more_baluts(self) -> int:
+        return max(0, self.baluts_tonight - len(self.baluts_today))
+
+    @property
+    def more_debtors(self) -> int:
+        return max(0, self.all_debtors - len(self.debtors))
 
 
 def start_of_today() -> datetime:
@@ -88,29 +102,30 @@ def board_version(*, fragment: bool) -> str:
 
 def board() -> Board:
     """Eleven queries, however many games, turns or debts there are."""
+    tonight = Turn.objects.filter(
+        # Every turn moves its game's updated_at: asking only today's games lets the
+        # database find tonight's turns by game instead of reading every turn ever.
+        game__in=Game.objects.filter(updated_at__gte=start_of_today()).values("id"),
+        box=rules.BALUT_BOX,
+        score__gt=0,
+        recorded_at__gte=start_of_today(),
+    )
+    owed = DrinkDebt.objects.filter(status=DebtStatus.OWED)
     return Board(
         tables=_tables(),
         bar_high=_bar_high(),
         baluts_today=list(
-            Turn.objects.filter(
-                # Every turn moves its game's updated_at: asking only today's games lets the
-                # database find tonight's turns by game instead of reading every turn ever.
-                game__in=Game.objects.filter(updated_at__gte=start_of_today()).values("id"),
-                box=rules.BALUT_BOX,
-                score__gt=0,
-                recorded_at__gte=start_of_today(),
-            )
-            .select_related("player", "game")
-            .order_by("-recorded_at")[:MAX_BALUTS]
+            tonight.select_related("player", "game").order_by("-recorded_at")[:MAX_BALUTS]
         ),
+        baluts_tonight=tonight.count(),
         entries=list(standing_entries().order_by("-date", "-id")[:MAX_ENTRIES]),
         debtors=[
             Debtor(row["debtor__name"], row["rounds"])
-            for row in DrinkDebt.objects.filter(status=DebtStatus.OWED)
-            .values("debtor__name")
+            for row in owed.values("debtor__name")
             .annotate(rounds=Count("id"))
             .order_by("-rounds", "debtor__name")[:MAX_DEBTORS]
         ],
+        all_debtors=owed.values("debtor__name").distinct().count(),
     )
 
 

@@ -1,76 +1,70 @@
 """Checking an uploaded PDF score sheet against the game as recorded. Nothing here writes.
 
-The PDF's text is read with pypdf and searched for the lines scoring.verification defines: the
+An upload holds one sheet or a club night's many: its pages are grouped into sheets by the
+footer each page carries ("… game #12 · page 1 of 2 · sheet 3 of 9"), and each sheet is checked
+on its own. Its text is read with pypdf and searched for the lines scoring.verification defines: the
 code ("Verification code: K7Q2-M3XD-4T"), the game ("Game #123") and each player's figures
 ("Figures: seat 1, Ann: total score 605, points 26"). The score table's "Total score" and
 "Points" rows are compared too wherever they can be read unambiguously (the label, then one
 whole number per player), so a figure altered in the table alone is caught as well.
 
-The PDF is accepted only if its game is signed, the game in the database still gives the
-code it was signed with, the PDF shows that code, and every figure on it is the game's.
+A sheet is accepted only if its game is signed, the game in the database still gives the
+code it was signed with, the PDF shows that code, every figure on it is the game's, and its
+pages show what the server draws for the game (scoring.sheet_pictures): the text layer alone
+can be made to say something the page does not show. The upload is accepted if every sheet is.
 """
 
 from __future__ import annotations
 
-import re
-from collections import defaultdict
 from collections.abc import Callable
-from dataclasses import dataclass, field
-from io import BytesIO
+from dataclasses import dataclass, field, replace
 
-from pypdf import PdfReader
+from django.utils.translation import gettext as _
+from PIL import Image
 
 from scoring import rules
+from scoring import sheet_pictures as pictures
 from scoring.models import Game
 from scoring.selectors import load_game, recorded_game
-from scoring.verification import (
-    FIGURES_LABEL,
-    GAME_LABEL,
-    POINTS_LABEL,
-    TOTAL_SCORE_LABEL,
-    VERIFICATION_LABEL,
-    normalise_code,
-    verification_code,
+from scoring.sheet_text import (
+    FOOTER,
+    MAX_PAGES,
+    Printed,
+    Unreadable,
+    pdf_pages_text,
+    pdf_text,
+    printed_games,
+    read_printed,
+    text_lines,
 )
+from scoring.verification import verification_code
 
-# A game's sheet is a page or two; a long file is not one, and reading it costs time.
-MAX_PAGES = 20
-_CODE = re.compile(
-    re.escape(VERIFICATION_LABEL) + r"\s*([A-Za-z0-9]{4}-?[A-Za-z0-9]{4}-?[A-Za-z0-9]{2})(?!\w)"
-)
-_GAME = re.compile(re.escape(GAME_LABEL) + r"(\d{1,12})(?!\d)")
-_FIGURES = re.compile(
-    re.escape(FIGURES_LABEL)
-    + r" seat (\d{1,2}), (.+?): total score (-?\d{1,7})(?:, points (-?\d{1,7}))?(?!\d)"
-)
-_NUMBER = re.compile(r"[+-]?\d{1,7}")
-
-
-class Unreadable(Exception):
-    """The upload is not a PDF whose text can be read."""
+__all__ = ["MAX_PAGES", "SheetCheck", "SheetVerdict", "check_sheet_pdf", "pdf_text"]
 
 
 @dataclass(frozen=True)
-class Figures:
-    score: int | None = None
-    points: int | None = None
+class SheetVerdict:
+    """One sheet of the upload: its pages (counting from 1), its game, what is wrong with it."""
 
+    number: int
+    pages: tuple[int, ...]
+    problems: tuple[str, ...]
+    game: Game | None = None
+    code: str | None = None
+    pictures_compared: bool = False
 
-@dataclass
-class Printed:
-    """What the PDF's text says: codes, game numbers, and figures by seat (0-based)."""
-
-    codes: set[str] = field(default_factory=set)
-    unreadable_codes: set[str] = field(default_factory=set)
-    games: set[int] = field(default_factory=set)
-    lines: dict[int, set[Figures]] = field(default_factory=lambda: defaultdict(set))
-    table_scores: list[list[int]] = field(default_factory=list)
-    table_points: list[list[int]] = field(default_factory=list)
+    @property
+    def accepted(self) -> bool:
+        return not self.problems
 
 
 @dataclass(frozen=True)
 class SheetCheck:
+    """The verdict on an upload: every problem found (prefixed by its sheet when there are
+    several), and each sheet's own verdict."""
+
     problems: tuple[str, ...]
+    sheets: tuple[SheetVerdict, ...] = ()
     game: Game | None = None
     code: str | None = None
 
@@ -78,87 +72,171 @@ class SheetCheck:
     def accepted(self) -> bool:
         return not self.problems
 
+    @property
+    def verified_sheets(self) -> int:
+        return sum(1 for sheet in self.sheets if sheet.accepted)
 
-def pdf_text(data: bytes) -> str:
-    """Every page's text; Unreadable, with the reason, for anything that is not such a PDF."""
-    if b"%PDF-" not in data[:1024]:
-        raise Unreadable("This file is not a PDF.")
-    try:
-        reader = PdfReader(BytesIO(data), strict=False)
-        if reader.is_encrypted:
-            raise Unreadable("This PDF is password-protected: upload the sheet as printed.")
-        if len(reader.pages) > MAX_PAGES:
-            raise Unreadable(
-                f"This PDF has {len(reader.pages)} pages: a game's sheet has at most {MAX_PAGES}."
+
+@dataclass
+class _Pages:
+    """The uploaded pages of one sheet, as their footers (or verification blocks) name it."""
+
+    game: int
+    pages: list[int] = field(default_factory=list)
+    lines: list[str] = field(default_factory=list)
+    numbering: tuple[int, int] | None = None
+
+
+def split_sheets(pages_text: list[str]) -> tuple[list[_Pages], list[str]]:
+    """The upload's pages grouped by the game whose sheet they are, in order of first page;
+    and a problem for each page that names no game."""
+    sheets: dict[int, _Pages] = {}
+    problems = []
+    for index, text in enumerate(pages_text):
+        lines = text_lines(text)
+        joined = " ".join(lines)
+        footer = FOOTER.search(joined)
+        if footer is not None:
+            number = int(footer[1])
+        elif len(games := printed_games(lines)) == 1:
+            (number,) = games
+        else:
+            problems.append(
+                _("Page %(page)d names no game (Game #…), or several: it is no page of a sheet.")
+                % {"page": index + 1}
             )
-        return "\n".join(page.extract_text() or "" for page in reader.pages)
-    except Unreadable:
-        raise
-    # pypdf reports a damaged file with many kinds of error; to the uploader they are one.
-    except Exception as error:
-        raise Unreadable("This PDF is damaged and its text cannot be read.") from error
+            continue
+        sheet = sheets.setdefault(number, _Pages(game=number))
+        sheet.pages.append(index + 1)
+        sheet.lines += lines
+        if footer is not None and footer[4]:
+            sheet.numbering = (int(footer[4]), int(footer[5]))
+    return list(sheets.values()), problems
 
 
-def text_lines(text: str) -> list[str]:
-    """The text's lines with their spacing evened out, as extraction spaces words unevenly."""
-    return [" ".join(line.split()) for line in text.splitlines()]
-
-
-def printed_games(lines: list[str]) -> set[int]:
-    return {int(number) for line in lines for number in _GAME.findall(line)}
-
-
-def read_printed(lines: list[str], players: int) -> Printed:
-    """Search the lines for the verification lines; `players` is how many figures a table row
-    has."""
-    printed = Printed(games=printed_games(lines))
-    for line in lines:
-        for found in _CODE.findall(line):
-            code = normalise_code(found)
-            (printed.codes if code else printed.unreadable_codes).add(code or found)
-        for seat, _name, score, points in _FIGURES.findall(line):
-            figures = Figures(int(score), int(points) if points else None)
-            printed.lines[int(seat) - 1].add(figures)
-    for index, line in enumerate(lines):
-        row = _table_row(lines, index, players)
-        if row is not None and line == TOTAL_SCORE_LABEL:
-            printed.table_scores.append(row)
-        elif row is not None and line == POINTS_LABEL:
-            printed.table_points.append(row)
-    return printed
-
-
-def _table_row(lines: list[str], index: int, players: int) -> list[int] | None:
-    """The `players` whole numbers after line `index`, if exactly that many follow it."""
-    after = lines[index + 1 : index + 2 + players]
-    figures = after[:players]
-    if len(figures) < players or not all(_NUMBER.fullmatch(line) for line in figures):
-        return None
-    if len(after) > players and _NUMBER.fullmatch(after[players]):
-        return None
-    return [int(line) for line in figures]
-
-
-def check_sheet_pdf(data: bytes) -> SheetCheck:
+def check_sheet_pdf(
+    data: bytes,
+    *,
+    house_rules: rules.HouseRules = rules.DEFAULT_HOUSE_RULES,
+    club: str = "",
+    compare_pictures: bool = True,
+) -> SheetCheck:
+    """Every sheet of the upload checked against its game as recorded: its text (code, game,
+    figures) and, unless `compare_pictures` is off, what its pages show (scoring.sheet_pictures).
+    `house_rules` and `club` are the club's, as the server prints its sheets."""
     try:
-        lines = text_lines(pdf_text(data))
+        pages_text = pdf_pages_text(data)
     except Unreadable as error:
         return SheetCheck(problems=(str(error),))
-    games = printed_games(lines)
-    if not games:
-        return SheetCheck(problems=(f"No game number ({GAME_LABEL}…) is printed on this PDF.",))
-    if len(games) > 1:
-        numbers = ", ".join(f"#{n}" for n in sorted(games))
-        return SheetCheck(problems=(f"This PDF holds several games ({numbers}): upload one.",))
-    (number,) = games
-    game = Game.objects.filter(pk=number).first()
+    parts, page_problems = split_sheets(pages_text)
+    if not parts:
+        return SheetCheck(problems=(_("No game number (Game #…) is printed on this PDF."),))
+    games = Game.objects.in_bulk([part.game for part in parts])
+    verdicts = [
+        _text_verdict(number, part, games.get(part.game), house_rules)
+        for number, part in enumerate(parts, start=1)
+    ]
+    if compare_pictures:
+        verdicts = _with_pictures(data, parts, verdicts, house_rules=house_rules, club=club)
+    problems = list(page_problems)
+    for verdict in verdicts:
+        if len(verdicts) == 1:
+            problems += verdict.problems
+            continue
+        label = _("Sheet %(sheet)d (game #%(game)d)") % {
+            "sheet": verdict.number,
+            "game": parts[verdict.number - 1].game,
+        }
+        problems += [f"{label}: {problem}" for problem in verdict.problems]
+    only = verdicts[0] if len(verdicts) == 1 else None
+    return SheetCheck(
+        problems=tuple(problems),
+        sheets=tuple(verdicts),
+        game=only.game if only else None,
+        code=only.code if only else None,
+    )
+
+
+def _text_verdict(
+    number: int, part: _Pages, game: Game | None, house_rules: rules.HouseRules
+) -> SheetVerdict:
+    pages = tuple(part.pages)
     if game is None:
-        return SheetCheck(problems=(f"There is no game #{number}.",))
-    printed = read_printed(lines, players=game.players.count())
-    problems = _code_problems(game, printed)
-    problems += _figure_problems(game, printed)
+        problem = _("There is no game #%(game)d.") % {"game": part.game}
+        return SheetVerdict(number=number, pages=pages, problems=(problem,))
+    printed = read_printed(part.lines, players=game.players.count())
+    problems = []
+    if printed.games - {game.pk}:
+        shown = ", ".join(f"#{n}" for n in sorted(printed.games))
+        problems.append(
+            _("The pages of game #%(game)d print the game numbers %(shown)s.")
+            % {"game": game.pk, "shown": shown}
+        )
+    problems += _code_problems(game, printed)
+    problems += _figure_problems(game, printed, house_rules)
     code = next(iter(printed.codes)) if len(printed.codes) == 1 else None
-    return SheetCheck(problems=tuple(problems), game=game, code=code)
+    return SheetVerdict(number=number, pages=pages, problems=tuple(problems), game=game, code=code)
+
+
+def _with_pictures(
+    data: bytes,
+    parts: list[_Pages],
+    verdicts: list[SheetVerdict],
+    *,
+    house_rules: rules.HouseRules,
+    club: str,
+) -> list[SheetVerdict]:
+    """The verdicts with what each signed sheet's pages show compared with the server's."""
+    games = {v.number - 1: v.game for v in verdicts if v.game is not None and v.game.is_signed}
+    to_draw = sorted(games)
+    if not to_draw:
+        return verdicts
+    try:
+        shown = pictures.draw_pages(data, last_page=max(max(p.pages) for p in parts))
+        references = [pictures.Reference(games[index], parts[index].numbering) for index in to_draw]
+        reference, counts = pictures.reference_pdf(references, house_rules=house_rules, club=club)
+        drawn = pictures.draw_pages(reference, last_page=sum(counts))
+    except pictures.CannotDraw as error:
+        return [_add(v, str(error)) if i in to_draw else v for i, v in enumerate(verdicts)]
+    except rules.RuleError:
+        # A game that no longer replays: its text check already refuses it.
+        return verdicts
+    result = list(verdicts)
+    start = 0
+    for index, count in zip(to_draw, counts, strict=True):
+        own = drawn[start : start + count]
+        start += count
+        result[index] = _compare_sheet(verdicts[index], parts[index], shown, own)
+    return result
+
+
+def _compare_sheet(
+    verdict: SheetVerdict, part: _Pages, shown: list[Image.Image], drawn: list[Image.Image]
+) -> SheetVerdict:
+    if len(part.pages) != len(drawn):
+        return _add(
+            verdict,
+            _(
+                "This sheet has %(pages)d page(s) here, but the server draws game #%(game)d "
+                "on %(drawn)d: pages are missing or were added."
+            )
+            % {"pages": len(part.pages), "game": part.game, "drawn": len(drawn)},
+            compared=True,
+        )
+    problems = []
+    for page, own in zip(part.pages, drawn, strict=True):
+        difference = pictures.compare_page(page, shown[page - 1], own)
+        if difference is not None:
+            problems.append(pictures.describe(difference))
+    return _add(verdict, *problems, compared=True)
+
+
+def _add(verdict: SheetVerdict, *problems: str, compared: bool = False) -> SheetVerdict:
+    return replace(
+        verdict,
+        problems=(*verdict.problems, *problems),
+        pictures_compared=verdict.pictures_compared or compared,
+    )
 
 
 def _code_problems(game: Game, printed: Printed) -> list[str]:
@@ -192,9 +270,11 @@ def _code_problems(game: Game, printed: Printed) -> list[str]:
     return problems
 
 
-def _figure_problems(game: Game, printed: Printed) -> list[str]:
+def _figure_problems(
+    game: Game, printed: Printed, house_rules: rules.HouseRules = rules.DEFAULT_HOUSE_RULES
+) -> list[str]:
     try:
-        result = load_game(game).result()
+        result = load_game(game).result(house_rules)
     except rules.RuleError:
         return [f"Game #{game.pk} as recorded no longer follows the rules: it has been altered."]
     if not printed.lines and not printed.table_scores:

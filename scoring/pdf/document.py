@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from functools import partial
 from io import BytesIO
 from typing import IO, Any
 
@@ -53,9 +54,12 @@ class SheetMarker(Flowable):
 class SheetCanvas(Canvas):
     """Holds every page back until the end, so each footer can say "page 2 of 3"."""
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, numbering: tuple[int, int] | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._pages: list[dict[str, Any]] = []
+        # A lone sheet drawn as sheet n of N of a club night, to compare with that night's
+        # pages (scoring.sheet_pictures).
+        self._numbering = numbering
 
     def showPage(self) -> None:  # noqa: N802 (reportlab's name)
         self._pages.append(dict(self.__dict__))
@@ -71,7 +75,8 @@ class SheetCanvas(Canvas):
             if sheet is not None:
                 number, info = sheet
                 seen[number] += 1
-                draw_footer(self, info, number, total_sheets, seen[number], counts[number])
+                shown, shown_total = self._numbering or (number, total_sheets)
+                draw_footer(self, info, shown, shown_total, seen[number], counts[number])
             super().showPage()
         self._pages = []
         super().save()
@@ -180,9 +185,17 @@ class SheetDocument(BaseDocTemplate):
             flowables[0:1] = flowables[0].story()
 
 
-def render(sheets: Iterable[SheetSource], out: IO[bytes], *, title: str, author: str) -> int:
+def render(
+    sheets: Iterable[SheetSource],
+    out: IO[bytes],
+    *,
+    title: str,
+    author: str,
+    numbering: tuple[int, int] | None = None,
+) -> int:
     """Write the sheets as one PDF to `out`; the number of sheets written. A sheet may be given
-    as a function that makes it, called only when the sheet's turn to be laid out comes."""
+    as a function that makes it, called only when the sheet's turn to be laid out comes.
+    `numbering` (sheet n of N) overrides what the footers count, for a lone sheet."""
     document = SheetDocument(
         out,
         pagesize=(styles.PAGE_WIDTH, styles.PAGE_HEIGHT),
@@ -216,5 +229,5 @@ def render(sheets: Iterable[SheetSource], out: IO[bytes], *, title: str, author:
         story.append(PendingSheet(count, source))
     if not count:
         raise ValueError("no sheets to print")
-    document.build(story, canvasmaker=SheetCanvas)
+    document.build(story, canvasmaker=partial(SheetCanvas, numbering=numbering))
     return count

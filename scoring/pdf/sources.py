@@ -181,9 +181,14 @@ def sheet_title(printed: PrintedSheet) -> str:
 
 
 def write_pdf(
-    sheets: Iterable[document.SheetSource], out: IO[bytes], *, title: str, club: str = ""
+    sheets: Iterable[document.SheetSource],
+    out: IO[bytes],
+    *,
+    title: str,
+    club: str = "",
+    numbering: tuple[int, int] | None = None,
 ) -> int:
-    return document.render(sheets, out, title=title, author=club_name(club))
+    return document.render(sheets, out, title=title, author=club_name(club), numbering=numbering)
 
 
 def club_night_title(date_from: date, date_to: date, club: str = "") -> str:

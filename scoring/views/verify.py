@@ -14,6 +14,7 @@ from scoring import club, rules
 from scoring.models import Game
 from scoring.selectors import game_corrections, game_signatures, load_game, recorded_game
 from scoring.sheet_check import check_sheet_pdf
+from scoring.sheet_pictures import compared_text
 from scoring.sheets import build_sheet
 from scoring.signature_lines import signature_rows, voided_signatures
 from scoring.signing_forms import MAX_PDF_BYTES, CodeForm, SheetUploadForm
@@ -99,8 +100,15 @@ def _check_upload(request: HttpRequest, limit: SizeLimit) -> HttpResponse:
     if not form.is_valid():
         return _render(request, upload_form=form, status=422)
     upload = form.cleaned_data["sheet"]
-    check = check_sheet_pdf(upload.read(MAX_PDF_BYTES + 1))
-    context: dict[str, object] = {"check": check, "upload_name": upload.name}
+    house = club.house_settings()
+    check = check_sheet_pdf(
+        upload.read(MAX_PDF_BYTES + 1), house_rules=house.house_rules, club=house.club_name
+    )
+    context: dict[str, object] = {
+        "check": check,
+        "upload_name": upload.name,
+        "compared": compared_text(),
+    }
     if check.accepted and check.game is not None:
         context["check_url"] = verification_url(request, check.game.verification_code)
     return _render(request, context, status=200 if check.accepted else 422)

@@ -23,6 +23,10 @@
     canvas.dataset.drawn = "true";
   }
 
+  const axis = data.timeAxis;
+  const labels = {};
+  (axis ? axis.ticks : []).forEach(function (tick) { labels[tick.value] = tick.label; });
+
   draw("chart-over-time", {
     type: "line",
     data: {
@@ -38,12 +42,19 @@
     },
     options: {
       scales: {
+        // The server fits the axis to the months played and labels its ticks (in the club's
+        // time zone): Chart.js would pad a lone month by years.
         x: {
           type: "linear",
+          min: axis ? axis.min : undefined,
+          max: axis ? axis.max : undefined,
+          afterBuildTicks: function (scale) {
+            if (axis) scale.ticks = axis.ticks.map(function (tick) { return { value: tick.value }; });
+          },
           ticks: {
-            maxTicksLimit: 6,
+            autoSkip: false,
             callback: function (value) {
-              return new Date(value).toLocaleDateString(undefined, { year: "numeric", month: "short" });
+              return labels[value] || "";
             },
           },
         },
@@ -62,15 +73,24 @@
     },
   });
 
-  draw("chart-distribution", {
-    type: "bar",
-    data: {
-      labels: data.distribution.labels,
-      datasets: data.distribution.datasets.map(function (set, i) {
-        return { label: set.label, data: set.data, backgroundColor: colour(i) };
-      }),
-    },
-    options: { scales: { y: { title: { display: true, text: "Games" }, beginAtZero: true } } },
+  // One spread chart per kind of game, in the kind's colour on the line chart: their totals
+  // lie far apart, and one shared axis would squeeze each into a corner.
+  data.spreads.forEach(function (spread) {
+    const index = data.overTime.findIndex(function (set) { return set.label === spread.title; });
+    draw("chart-spread-" + spread.ruleset, {
+      type: "bar",
+      data: {
+        labels: spread.labels,
+        datasets: [{ label: spread.title, data: spread.data, backgroundColor: colour(Math.max(index, 0)) }],
+      },
+      options: {
+        plugins: { legend: { display: false } },
+        scales: {
+          x: { title: { display: true, text: "Total" } },
+          y: { title: { display: true, text: "Games" }, beginAtZero: true, ticks: { precision: 0 } },
+        },
+      },
+    });
   });
 
   data.categories.forEach(function (chart) {

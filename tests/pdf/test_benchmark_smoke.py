@@ -11,9 +11,10 @@ from benchmarks.pdf import run_pdf_benchmark
 def test_pdf_benchmark_produces_figures() -> None:
     result = run_pdf_benchmark(repeats=1, night_repeats=1, sheets=4)
     figures = result.figures()
-    assert len(figures) == 4
+    assert len(figures) == 8
     assert all(value > 0 for value in figures.values()), figures
     report = result.report()
     assert "one 8-player jackpot sheet" in report
     assert "club night of 4 sheets" in report
     assert "5 queries" in report
+    assert "verify an uploaded club night of 4 signed sheets" in report

@@ -10,12 +10,19 @@ from django.test import Client
 from django.urls import reverse
 from pytest_django import DjangoAssertNumQueries
 
-from league.board_selectors import board_version
+from league.board_selectors import (
+    MAX_BALUTS,
+    MAX_DEBTORS,
+    MAX_ENTRIES,
+    MAX_TABLES,
+    board_version,
+)
 from league.models import DebtStatus, DrinkDebt, RecordKind, RegisterEntry
 from league.services.ledger import book_game_debts, settle_debt
 from scoring.models import Game
 from scoring.selectors import load_game
 from tests.services.helpers import five_dice, new_game, play, play_boxes, secretary
+from tests.stats.busy_night import busy_night
 from tests.stats.helpers import finished_bar_game
 
 pytestmark = pytest.mark.django_db
@@ -163,13 +170,31 @@ def test_the_board_takes_the_same_queries_for_few_and_many_games(
     finished_bar_game()
     game = new_game("balut", ("Ann", "Ben"))
     play_boxes(game, [("balut", "66666")])
-    with django_assert_num_queries(15):
+    with django_assert_num_queries(17):
         assert client.get(URL).status_code == 200
 
     for players in (("Dee", "Eli"), ("Fay", "Gus", "Hal"), ("Ida", "Jon")):
         more = new_game("jackpot", players)
         play_boxes(more, [("balut", "55555"), ("fours", "44441")])
     finished_bar_game()
-    with django_assert_num_queries(15):
+    with django_assert_num_queries(17):
         response = client.get(URL)
     assert response.content.decode().count('class="board-table"') == 4
+
+
+def test_a_busy_night_is_cut_to_what_fits_the_tv_and_the_rest_is_counted(client: Client) -> None:
+    night = busy_night()
+
+    html = client.get(URL).content.decode()
+
+    baluts = html[html.index('id="board-baluts"') :].split("</div>")[0]
+    drinks = html[html.index('id="board-drinks"') :].split("</div>")[0]
+    register = html[html.index('id="board-register"') :].split("</div>")[0]
+    assert f"{night.baluts} in all" in baluts
+    assert baluts.count('class="board-line"') == MAX_BALUTS
+    assert f"and {night.baluts - MAX_BALUTS} earlier Baluts" in baluts
+    assert drinks.count('class="board-line"') == MAX_DEBTORS
+    assert f"and {night.debtors - MAX_DEBTORS} more owe rounds" in drinks
+    assert register.count('class="board-line"') == MAX_ENTRIES
+    assert html.count('class="board-table"') == MAX_TABLES
+    assert 'data-tables="6"' in html and "js/board" in html

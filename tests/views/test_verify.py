@@ -13,6 +13,7 @@ from scoring.models import Game, Turn
 from scoring.selectors import load_game
 from scoring.signing_forms import MAX_PDF_BYTES
 from tests.services.helpers import fill_game, new_game, secretary, sign_all
+from tests.services.real_sheets import club_night_of, sheet_of, white_box_forgery
 from tests.services.sheet_pdfs import render, sheet_pdf, sheet_text
 
 pytestmark = pytest.mark.django_db
@@ -149,12 +150,39 @@ def test_a_code_voided_by_a_correction_no_longer_finds_the_game(client: Client) 
 def test_the_pdf_of_the_signed_sheet_is_accepted(client: Client) -> None:
     game = signed()
 
-    status, html = upload(client, sheet_pdf(game))
+    status, html = upload(client, sheet_of(game))
 
     assert status == 200
     assert 'data-verdict="accepted"' in html
     assert f"the code {game.verification_code} and every player" in html
+    assert "its pages show what the server draws for it" in html
     assert f'href="http://testserver{page(game)}"' in html
+    assert "compared pixel by pixel with the sheet this server draws" in html
+
+
+def test_a_club_night_pdf_is_accepted_sheet_by_sheet(client: Client) -> None:
+    games = [signed(), signed("bar"), signed("jackpot")]
+
+    status, html = upload(client, club_night_of(games), "club-night.pdf")
+
+    assert status == 200
+    assert 'data-verdict="accepted"' in html
+    assert "All 3 sheets match their games as recorded" in html
+    assert html.count('data-sheet-verdict="accepted"') == 3
+    for game in games:
+        assert f'href="{page(game)}"' in html
+
+
+def test_a_sheet_with_a_forged_figure_drawn_over_it_is_refused(client: Client) -> None:
+    game = signed()
+    score = load_game(game).result().players[0].score
+
+    status, html = upload(client, white_box_forgery(sheet_of(game), str(score + 100)))
+
+    assert status == 422
+    assert 'data-verdict="refused"' in html and 'data-verdict="accepted"' not in html
+    assert "Page 1 does not show what the server draws for this game" in html
+    assert Game.objects.get(pk=game.pk).verification_code == game.verification_code
 
 
 def test_a_pdf_with_an_altered_figure_is_refused_with_the_reason(client: Client) -> None:
