@@ -298,7 +298,7 @@ class PlayedGame:
 
     @property
     def record(self) -> dict[str, object]:
-        """The game record (GAME-RECORD.md) of the turns played, for the rules engine."""
+        """The game record (docs/game-record.md) of the turns played, for the rules engine."""
         return {
             "ruleset": self.ruleset,
             "options": dict(self.options),
