@@ -10,6 +10,10 @@ PY := $(VENV)/bin/python
 STAMPS := $(VENV)/.stamps
 VENDOR := static/vendor
 HOST ?= 127.0.0.1
+# pytest-xdist: one worker per core, each with its own test database, live server and chromium.
+# `loadgroup` hands out single tests (tests marked xdist_group stay on one worker).
+# `make test PYTEST_WORKERS=0` runs the suite in one process.
+PYTEST_WORKERS ?= auto
 PORT ?= 8000
 
 .PHONY: help install run browsers lint format test bench lock clean
@@ -93,7 +97,7 @@ format: $(STAMPS)/python
 	$(PY) -m ruff check --fix .
 
 test: install browsers lint
-	$(PY) -m pytest
+	$(PY) -m pytest -n $(PYTEST_WORKERS) --dist loadgroup
 
 bench: install
 	$(PY) -m benchmarks

@@ -5,7 +5,10 @@ come too late; an early plugin runs first. Values already exported (e.g. DATABAS
 .ci/run) win over these defaults.
 """
 
+import atexit
 import os
+import shutil
+import tempfile
 
 # Tests run with production settings (DEBUG off) so the guards that protect a real club are the
 # ones under test; only the HTTPS redirect is dropped, since the test servers speak plain HTTP.
@@ -14,3 +17,11 @@ os.environ.setdefault("SECRET_KEY", "balutclub-test-suite-key-not-for-production
 os.environ.setdefault("ALLOWED_HOSTS", "testserver,localhost,127.0.0.1")
 os.environ.setdefault("SECURE_SSL_REDIRECT", "0")
 os.environ["BALUTCLUB_TESTING"] = "1"
+
+# Uploads go to a folder of this process's own, never the repository's media/, so parallel
+# pytest-xdist workers never share a file. Workers inherit the controller's environment: a
+# MEDIA_ROOT this plugin made there is replaced; one exported by hand is kept.
+if os.environ.get("MEDIA_ROOT", "") in ("", os.environ.get("BALUTCLUB_TEST_MEDIA_ROOT")):
+    _media = tempfile.mkdtemp(prefix="balutclub-test-media-")
+    os.environ["MEDIA_ROOT"] = os.environ["BALUTCLUB_TEST_MEDIA_ROOT"] = _media
+    atexit.register(shutil.rmtree, _media, ignore_errors=True)

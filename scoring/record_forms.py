@@ -1,6 +1,6 @@
 """Forms for turns already recorded and games that arrive whole: corrections and imports.
 
-They read what was posted into game-record JSON (GAME-RECORD.md); the rules engine, through
+They read what was posted into game-record JSON (docs/game-record.md); the rules engine, through
 the services, decides whether it may be kept.
 """
 

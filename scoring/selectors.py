@@ -80,7 +80,7 @@ def game_corrections(game: Game) -> list[Correction]:
 
 
 def game_record(loaded: LoadedGame) -> dict[str, object]:
-    """The game as a game record (GAME-RECORD.md), ready to download."""
+    """The game as a game record (docs/game-record.md), ready to download."""
     document = rules.record_to_json(loaded.setup, engine_turns(loaded.setup, loaded.turns))
     document["app"] = {
         "game": loaded.game.pk,

@@ -1,6 +1,7 @@
 """Recorded turns and their corrections in words, for the game page and the correction page.
 
-Turn records are game-record JSON (GAME-RECORD.md) as the engine wrote them; nothing here scores.
+Turn records are game-record JSON (docs/game-record.md) as the engine wrote them; nothing here
+scores.
 """
 
 from __future__ import annotations

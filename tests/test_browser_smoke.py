@@ -1,12 +1,12 @@
 """A real tablet-sized Chromium opens the home page with Bootstrap and htmx working."""
 
-from pathlib import Path
-
 import pytest
 from playwright.sync_api import Page, Response
 from pytest_django.live_server_helper import LiveServer
 
-SCREENSHOT = Path("/tmp/balutclub-home.png")
+from tests.browser.pages import SHOTS
+
+SCREENSHOT = SHOTS / "home-ipad.png"
 
 
 @pytest.mark.browser
@@ -23,6 +23,7 @@ def test_the_home_page_opens_on_a_tablet_with_bootstrap_and_htmx(
     response = tablet_page.goto(live_server.url + "/")
     assert response is not None and response.status == 200
     tablet_page.wait_for_load_state("load")
+    SHOTS.mkdir(parents=True, exist_ok=True)
     tablet_page.screenshot(path=str(SCREENSHOT), full_page=True)
 
     assert failed == []

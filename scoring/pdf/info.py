@@ -116,7 +116,10 @@ def dice_text(value: object) -> str:
 
 
 def describe_turn(record: object) -> str:
-    """A turn record (GAME-RECORD.md) in a few words: "Fives 5-5-5-5-2", "throws 1-5 keep 1"."""
+    """A turn record (docs/game-record.md) in a few words.
+
+    For example "Fives 5-5-5-5-2" or "throws 1-5 keep 1".
+    """
     if not isinstance(record, Mapping):
         return json.dumps(record, ensure_ascii=False)
     if "box" in record:

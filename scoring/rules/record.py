@@ -1,4 +1,4 @@
-"""The club's JSON game record (GAME-RECORD.md), read into engine types and written back."""
+"""The club's JSON game record (docs/game-record.md), read into engine types and written back."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""A game's result as the JSON object `score_game` prints (GAME-RECORD.md)."""
+"""A game's result as the JSON object `score_game` prints (docs/game-record.md)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Game records (GAME-RECORD.md): download any game as one, and import them (the secretary)."""
+"""Game records (docs/game-record.md): download any game as one, and import them (the secretary)."""
 
 from __future__ import annotations
 

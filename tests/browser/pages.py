@@ -18,7 +18,9 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from scoring import rules
 from scoring.models import Member
 
-SHOTS = Path("/tmp/balutclub-shots")
+# Screenshots to look at after a run; inside the repository (build/ is ignored by git), so two
+# checkouts testing at once never overwrite each other's. Each test writes its own file names.
+SHOTS = Path(__file__).resolve().parents[2] / "build" / "shots"
 PIN = "1234"
 TURNS_URL = re.compile(r"/games/\d+/turns/$")
 
@@ -298,7 +300,7 @@ class PlayedGame:
 
     @property
     def record(self) -> dict[str, object]:
-        """The game record (GAME-RECORD.md) of the turns played, for the rules engine."""
+        """The game record (docs/game-record.md) of the turns played, for the rules engine."""
         return {
             "ruleset": self.ruleset,
             "options": dict(self.options),

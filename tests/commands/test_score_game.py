@@ -1,4 +1,4 @@
-"""`manage.py score_game`: the shared example records, and files that are not records at all."""
+"""`manage.py score_game`: the golden records, and files that are not records at all."""
 
 from __future__ import annotations
 
@@ -10,14 +10,11 @@ from typing import Any
 
 import pytest
 
+from tests import golden
+
 REPO = Path(__file__).resolve().parents[2]
-EXAMPLES = REPO.parent / "shared" / "examples"
-VALID = sorted(
-    p
-    for p in EXAMPLES.glob("*.json")
-    if not p.name.startswith("invalid-") and not p.name.endswith(".expected.json")
-)
-INVALID = sorted(EXAMPLES.glob("invalid-*.json"))
+VALID = golden.valid_paths()
+INVALID = golden.invalid_paths()
 
 
 def score_game(*paths: Path | str) -> tuple[int, list[dict[str, Any]], str]:
@@ -34,14 +31,14 @@ def score_game(*paths: Path | str) -> tuple[int, list[dict[str, Any]], str]:
     return completed.returncode, lines, completed.stderr
 
 
-def test_the_shared_examples_are_all_there() -> None:
+def test_the_golden_records_are_all_there() -> None:
     assert len(VALID) == 4
     assert len(INVALID) == 5
 
 
 @pytest.mark.parametrize("record", VALID, ids=lambda p: p.stem)
 def test_example_record_gives_its_expected_figures(record: Path) -> None:
-    expected = json.loads(record.with_name(record.stem + ".expected.json").read_text())
+    expected = golden.expected(record.stem)
 
     status, (line,), _ = score_game(record)
 

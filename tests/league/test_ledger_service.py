@@ -17,14 +17,13 @@ from league.services.settings import update_club_settings
 from scoring import rules
 from scoring.models import Member
 from scoring.services.records import import_game_record
+from tests import golden
 from tests.league.helpers import correct_eli_to_beat_hal, play_bar
-from tests.services.helpers import EXAMPLES, example, imported, member, secretary
+from tests.services.helpers import example, imported, member, secretary
 
 pytestmark = pytest.mark.django_db
 
-EXAMPLES_WITH_RESULTS = sorted(
-    path.name.removesuffix(".expected.json") for path in EXAMPLES.glob("*.expected.json")
-)
+EXAMPLES_WITH_RESULTS = [path.stem for path in golden.valid_paths()]
 
 
 def owed(debts: list[DrinkDebt]) -> list[tuple[str, str]]:
@@ -45,9 +44,9 @@ def drinks_off(*, balut: bool = True, jackpot: bool = True) -> None:
 @pytest.mark.parametrize("name", EXAMPLES_WITH_RESULTS)
 def test_the_debts_booked_are_the_drinks_score_game_reports(name: str) -> None:
     out = io.StringIO()
-    call_command("score_game", str(EXAMPLES / f"{name}.json"), stdout=out)
+    call_command("score_game", str(golden.path_of(name)), stdout=out)
     reported = json.loads(out.getvalue())["drinks"]
-    expected = json.loads((EXAMPLES / f"{name}.expected.json").read_text(encoding="utf-8"))
+    expected = golden.expected(name)
     assert [(d["player"], d["reason"]) for d in reported] == [
         (d["player"], d["reason"]) for d in expected["drinks"]
     ]

@@ -1,8 +1,7 @@
-"""Reading the PDFs back, and games to print: the shared example games, random full games."""
+"""Reading the PDFs back, and games to print: the golden games, random full games."""
 
 from __future__ import annotations
 
-import json
 import random
 import re
 from io import BytesIO
@@ -15,14 +14,15 @@ from scoring import rules
 from scoring.models import Game
 from scoring.selectors import LoadedGame, load_game
 from scoring.services.records import import_game_record
+from tests import golden
 
 DEMO = Path(__file__).resolve().parents[2] / "fixtures" / "demo"
-# The shared example games (/work/shared/examples), as the demo data carries them.
+# The golden game of each ruleset (fixtures/golden/), the demo's finished games.
 EXAMPLES = {
-    "balut": "finished-balut-three-players.json",
-    "jackpot": "finished-jackpot-fives-bonus.json",
-    "bar": "finished-bar-register.json",
-    "barbut4": "finished-barbut4-with-6666.json",
+    "balut": "balut-three-players",
+    "jackpot": "jackpot-fives-bonus",
+    "bar": "bar-register",
+    "barbut4": "barbut4-with-6666",
 }
 NAMES = ("Ann", "Ben", "Cy", "Dee", "Eli", "Fay", "Gus", "Hal")
 STRONG_THROWS = (
@@ -37,7 +37,7 @@ STRONG_THROWS = (
 
 
 def example_record(ruleset: str) -> dict[str, object]:
-    data: dict[str, object] = json.loads((DEMO / EXAMPLES[ruleset]).read_text(encoding="utf-8"))
+    data: dict[str, object] = golden.record(EXAMPLES[ruleset])
     return data
 
 

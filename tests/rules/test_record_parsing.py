@@ -1,4 +1,4 @@
-"""Reading game records (GAME-RECORD.md): every bad record is an InvalidRecord, never a crash."""
+"""Reading game records (docs/game-record.md): a bad record is an InvalidRecord, never a crash."""
 
 from __future__ import annotations
 
@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 
 from scoring.rules import InvalidRecord, parse_record, record_to_json, score_record
+from tests import golden
 
-EXAMPLES = Path("/work/shared/examples")
 Record = dict[str, Any]
 Turn = dict[str, Any]
 
@@ -315,19 +315,11 @@ def test_a_paper_score_with_throws_skips_the_final_dice_check() -> None:
 # Export and import
 
 
-def example_records() -> list[Path]:
-    return sorted(
-        path
-        for path in EXAMPLES.glob("*.json")
-        if not path.name.startswith("invalid-") and not path.name.endswith(".expected.json")
-    )
+def test_the_golden_records_hold_games_to_round_trip() -> None:
+    assert len(golden.valid_paths()) >= 4
 
 
-def test_the_examples_hold_records_to_round_trip() -> None:
-    assert len(example_records()) >= 4
-
-
-@pytest.mark.parametrize("path", example_records(), ids=lambda path: path.stem)
+@pytest.mark.parametrize("path", golden.valid_paths(), ids=lambda path: path.stem)
 def test_an_exported_record_reads_back_as_the_same_game(path: Path) -> None:
     original = json.loads(path.read_text())
     record = parse_record(original)
@@ -338,6 +330,6 @@ def test_an_exported_record_reads_back_as_the_same_game(path: Path) -> None:
     assert score_record(exported) == score_record(original)
 
 
-@pytest.mark.parametrize("path", sorted(EXAMPLES.glob("invalid-*.json")), ids=lambda p: p.stem)
-def test_the_invalid_examples_are_refused(path: Path) -> None:
+@pytest.mark.parametrize("path", golden.invalid_paths(), ids=lambda p: p.stem)
+def test_the_invalid_golden_records_are_refused(path: Path) -> None:
     refused(json.loads(path.read_text()))

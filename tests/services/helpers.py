@@ -3,11 +3,9 @@
 from __future__ import annotations
 
 import base64
-import json
 import uuid
 from collections.abc import Sequence
 from io import BytesIO
-from pathlib import Path
 from typing import Any
 
 from django.contrib.auth.models import User
@@ -22,9 +20,9 @@ from scoring.services.members import create_member
 from scoring.services.records import import_game_record
 from scoring.services.signing import sign_sheet
 from scoring.services.turns import RecordedTurn, record_turn
+from tests import golden
 
 PIN = "1234"
-EXAMPLES = Path(__file__).resolve().parents[3] / "shared" / "examples"
 
 
 def member(known_as: str) -> Member:
@@ -109,16 +107,13 @@ def fill_game(game: Game, *, leave: int = 0) -> None:
 
 
 def example(name: str) -> Any:
-    return json.loads((EXAMPLES / f"{name}.json").read_text(encoding="utf-8"))
+    """The golden record `name` (fixtures/golden/), parsed."""
+    return golden.record(name)
 
 
 def example_names(*, invalid: bool) -> list[str]:
-    names = sorted(
-        path.name.removesuffix(".json")
-        for path in EXAMPLES.glob("*.json")
-        if not path.name.endswith(".expected.json")
-    )
-    return [name for name in names if name.startswith("invalid-") == invalid]
+    paths = golden.invalid_paths() if invalid else golden.valid_paths()
+    return [path.stem for path in paths]
 
 
 def imported(name: str, *, by: User | None = None) -> Game:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import json
-
 import pytest
 from django.core.exceptions import ValidationError
 
@@ -11,7 +9,8 @@ from scoring import rules
 from scoring.models import Game, GamePlayer, GameStatus, Turn
 from scoring.selectors import load_game, turn_outcomes
 from scoring.services.records import import_game_record
-from tests.services.helpers import EXAMPLES, example, example_names, imported, member, secretary
+from tests import golden
+from tests.services.helpers import example, example_names, imported, member, secretary
 
 pytestmark = pytest.mark.django_db
 
@@ -19,12 +18,12 @@ VALID = example_names(invalid=False)
 INVALID = example_names(invalid=True)
 
 
-def test_the_shared_examples_are_there() -> None:
+def test_the_golden_records_are_there() -> None:
     assert len(VALID) >= 4 and len(INVALID) >= 5
 
 
 @pytest.mark.parametrize("name", VALID)
-def test_a_shared_example_imports_with_the_scores_the_engine_gives(name: str) -> None:
+def test_a_golden_record_imports_with_the_scores_the_engine_gives(name: str) -> None:
     data = example(name)
     clerk = secretary()
 
@@ -44,8 +43,8 @@ def test_a_shared_example_imports_with_the_scores_the_engine_gives(name: str) ->
 
 
 @pytest.mark.parametrize("name", VALID)
-def test_an_imported_example_scores_as_its_expected_result(name: str) -> None:
-    expected = json.loads((EXAMPLES / f"{name}.expected.json").read_text(encoding="utf-8"))
+def test_an_imported_golden_record_scores_as_its_expected_result(name: str) -> None:
+    expected = golden.expected(name)
 
     result = load_game(imported(name)).result()
 

@@ -11,7 +11,8 @@ from django.urls import reverse
 
 from scoring.models import Game, GamePlayer, GameStatus, Turn
 from scoring.record_forms import MAX_RECORD_BYTES
-from tests.services.helpers import EXAMPLES, example, example_names, member, secretary
+from tests import golden
+from tests.services.helpers import example, example_names, member, secretary
 
 pytestmark = pytest.mark.django_db
 
@@ -20,7 +21,7 @@ URL = reverse("scoring:game_import")
 
 def upload(name: str, content: bytes | None = None) -> SimpleUploadedFile:
     if content is None:
-        content = (EXAMPLES / f"{name}.json").read_bytes()
+        content = golden.path_of(name).read_bytes()
     return SimpleUploadedFile(f"{name}.json", content, content_type="application/json")
 
 
@@ -111,7 +112,7 @@ def test_a_refused_file_leaves_the_others_imported(client: Client) -> None:
 
 
 def test_a_pasted_record_is_imported(client: Client) -> None:
-    text = (EXAMPLES / "jackpot-fives-bonus.json").read_text(encoding="utf-8")
+    text = golden.path_of("jackpot-fives-bonus").read_text(encoding="utf-8")
 
     response = as_secretary(client).post(URL, {"text": text})
 

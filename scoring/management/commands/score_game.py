@@ -29,7 +29,7 @@ def read_record_text(path: Path) -> str | dict[str, object]:
 
 class Command(BaseCommand):
     help = (
-        "Score game records (GAME-RECORD.md) and print one JSON object per file. "
+        "Score game records (docs/game-record.md) and print one JSON object per file. "
         "Exits 0 when every file is valid, 2 otherwise. Writes nothing."
     )
 
