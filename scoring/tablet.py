@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from functools import cache, lru_cache
 
+from django.utils.translation import gettext as _
+
 from scoring import rules
 
 OUTCOME_CODES = {"score": "s", "scratch": "x", "claim": "c", "strike": "k"}
@@ -55,4 +57,36 @@ def barbut_throws() -> dict[str, object]:
             ],
         }
         for key, reading in rules.throw_table().items()
+    }
+
+
+def tablet_words() -> dict[str, str]:
+    """The tablet's own words, translated here: tablet.js only fills in the figures."""
+    return {
+        "die": _("Die %(n)s: %(face)s"),
+        "notSet": _("not set"),
+        "fiveSet": _(
+            "All five dice are set. To change one, tap that die above, then its new face; or Clear."
+        ),
+        "pickFace": _("Now tap the new face for die %(n)s."),
+        "offline": _(
+            "The turn did not reach the server. It is kept on this tablet: "
+            "send it again when the connection is back."
+        ),
+        "unsent": _("Turn %(n)s was not recorded: %(player)s, %(turn)s."),
+        "discard": _("Discard"),
+        "useAgain": _("Enter it for this turn"),
+        "restored": _("This turn's taps were brought back from the tablet."),
+        "cocked": _("cocked"),
+        "throwsLogged": _("%(n)s throws logged"),
+        "bank": _("Bank %(n)s"),
+        "throwOrBank": _("Throw again or bank. To change the set-aside, tap another."),
+        "tapDice": _("Tap the %(n)s dice thrown."),
+        "chooseAside": _("Choose the dice set aside."),
+        "bust": _("Bust: the turn's points are lost. A mistap? Undo it."),
+        "sixes": _("6-6-6-6! A mistap? Undo it."),
+        "setAside": _("set aside %(dice)s"),
+        "nothing": _("nothing"),
+        "kept": _("kept %(dice)s"),
+        "nothingKept": _("nothing kept"),
     }

@@ -1,86 +1,336 @@
 // The scorer's tablet. Every score shown here is looked up in tables the server rendered
 // from the rules engine (#preview-data, #barbut-throws); this file decides no rule itself.
+//
+// Every tap of the turn being entered is kept in localStorage as it is tapped, under the
+// game and the turn's number: a reload, the back button or a crashed tab brings it back.
+// An entry is dropped when the server has recorded that turn (its request key comes back
+// among the recorded ones) or when the scorer discards it; nothing else removes it.
 (function () {
   "use strict";
 
   const OUTCOME_TEXT = { s: "", x: "scratch", c: "claim", k: "strike" };
+  const STORE = "balutclub:turn:";
+  // After a turn is recorded the next player's pad rests this long: the second tap of a
+  // double tap on Record or Bank lands on a resting pad and enters nothing.
+  const REST_MS = 600;
+  let restUntil = 0;
+
+  function words() {
+    const el = document.getElementById("tablet-words");
+    return el ? JSON.parse(el.textContent) : {};
+  }
+  const WORDS = words();
+
+  function say(key, values) {
+    const text = WORDS[key] || key;
+    return text.replace(/%\((\w+)\)s/g, (_, name) => String((values || {})[name] ?? ""));
+  }
 
   function diceKey(dice) {
     return dice.slice().sort().join("");
   }
 
-  function fiveDiceTurn(root) {
+  // The device's store -------------------------------------------------------------------------
+
+  function storeKey(game, number) {
+    return `${STORE}${game}:${number}`;
+  }
+
+  function readEntry(game, number) {
+    try {
+      return JSON.parse(localStorage.getItem(storeKey(game, number)) || "null");
+    } catch (error) {
+      return null;
+    }
+  }
+
+  function writeEntry(game, number, entry) {
+    try {
+      localStorage.setItem(storeKey(game, number), JSON.stringify(entry));
+    } catch (error) {
+      // A full or disabled store: the turn still works, it just is not kept.
+    }
+  }
+
+  function dropEntry(game, number) {
+    try { localStorage.removeItem(storeKey(game, number)); } catch (error) { /* see above */ }
+  }
+
+  function keptNumbers(game) {
+    const prefix = `${STORE}${game}:`;
+    const numbers = [];
+    for (let i = 0; i < localStorage.length; i += 1) {
+      const key = localStorage.key(i);
+      if (key && key.startsWith(prefix)) numbers.push(Number(key.slice(prefix.length)));
+    }
+    return numbers.sort((a, b) => a - b);
+  }
+
+  function describeEntry(entry) {
+    if (entry.kind === "five") {
+      const parts = [];
+      if (entry.boxLabel) parts.push(entry.boxLabel);
+      parts.push(entry.dice.map((d) => (d === null ? "·" : d)).join(" "));
+      if (entry.strike) parts.push(WORDS.struck || "struck");
+      if (entry.throws && entry.throws.length) {
+        parts.push(say("throwsLogged", { n: entry.throws.length }));
+      }
+      return parts.join(" · ");
+    }
+    return entry.taps.map((t) => ("face" in t ? t.face : ("keep" in t ? `[${t.keep.join(" ")}]` : "↻"))).join(" ");
+  }
+
+  // Entries of turns before this one were sent, or lost to a page that had moved on. Those the
+  // server recorded go; the others stay in view, for the scorer to enter again or discard.
+  function tidy(play) {
+    const game = play.dataset.game;
+    const current = Number(play.dataset.turn);
+    const keysEl = play.querySelector("#recorded-keys");
+    const recorded = new Set(keysEl ? JSON.parse(keysEl.textContent) : []);
+    const area = play.querySelector("[data-unsent]");
+    if (area) area.replaceChildren();
+    keptNumbers(game).forEach((number) => {
+      if (number >= current) return;
+      const entry = readEntry(game, number);
+      if (!entry || !entry.touched || recorded.has(entry.key)) { dropEntry(game, number); return; }
+      if (area) area.appendChild(unsentNotice(play, game, number, entry));
+    });
+  }
+
+  function unsentNotice(play, game, number, entry) {
+    const box = document.createElement("div");
+    box.className = "alert alert-warning d-flex flex-wrap align-items-center gap-2 fs-5";
+    box.dataset.unsentTurn = String(number);
+    const text = document.createElement("span");
+    text.className = "me-auto";
+    text.textContent = say("unsent", { n: number + 1, player: entry.player, turn: describeEntry(entry) });
+    box.appendChild(text);
+    const current = Number(play.dataset.turn);
+    const nextPlayer = play.querySelector("#turn-heading [data-player]");
+    if (nextPlayer && nextPlayer.textContent === entry.player && !readEntry(game, current)) {
+      const again = button(say("useAgain"), "btn btn-warning", () => {
+        const form = play.querySelector("[data-turn-form]");
+        writeEntry(game, current, { ...entry, key: form.querySelector("[name=request_key]").value });
+        dropEntry(game, number);
+        window.location.reload();
+      });
+      again.dataset.unsentAgain = "";
+      box.appendChild(again);
+    }
+    const discard = button(say("discard"), "btn btn-outline-warning", () => {
+      dropEntry(game, number);
+      box.remove();
+    });
+    discard.dataset.unsentDiscard = "";
+    box.appendChild(discard);
+    return box;
+  }
+
+  function button(text, className, onClick) {
+    const el = document.createElement("button");
+    el.type = "button";
+    el.className = className;
+    el.textContent = text;
+    el.addEventListener("click", onClick);
+    return el;
+  }
+
+  // The keeper of one turn: its entry, saved on every tap, and its request key.
+  function keeper(play, root, fresh) {
+    const game = play.dataset.game;
+    const number = Number(play.dataset.turn);
+    const form = root.querySelector("[data-turn-form]");
+    const keyInput = form.querySelector("[name=request_key]");
+    const player = root.querySelector("[data-player]").textContent;
+    let entry = readEntry(game, number);
+    const restored = Boolean(entry && entry.touched && entry.player === player);
+    if (restored) {
+      keyInput.value = entry.key;  // the same key: a resend of a recorded turn is harmless
+    } else {
+      entry = { ...fresh, key: keyInput.value, player, touched: false };
+    }
+    return {
+      entry,
+      restored,
+      save(changes) {
+        Object.assign(entry, changes, { touched: true });
+        writeEntry(game, number, entry);
+      },
+      clear() {
+        dropEntry(game, number);
+        Object.assign(entry, fresh, { touched: false });
+      },
+    };
+  }
+
+  function resting() {
+    return Date.now() < restUntil;
+  }
+
+  // Pads that rest refuse taps and look it; they wake by themselves.
+  function wakeLater(render) {
+    const wait = restUntil - Date.now();
+    if (wait > 0) setTimeout(render, wait + 10);
+  }
+
+  // Five dice -----------------------------------------------------------------------------------
+
+  function fiveDiceTurn(root, play) {
     const preview = JSON.parse(document.getElementById("preview-data").textContent);
     const form = root.querySelector("[data-turn-form]");
     const slots = Array.from(root.querySelectorAll("[data-slot]"));
+    const faces = Array.from(root.querySelectorAll("[data-face]"));
     const boxes = Array.from(root.querySelectorAll("[data-box]"));
     const dialog = root.querySelector("[data-confirm]");
     const strikeButton = root.querySelector("[data-confirm-strike]");
-    const throws = [];
-    const dice = [null, null, null, null, null];
-    let active = 0;
+    const note = root.querySelector("[data-pad-note]");
+    const kept = keeper(play, root, { kind: "five", dice: [null, null, null, null, null], active: 0, throws: [], box: "", boxLabel: "" });
+    const state = kept.entry;
+    let message = kept.restored ? say("restored") : "";
 
-    function render() {
-      slots.forEach((slot, i) => {
-        slot.textContent = dice[i] === null ? "·" : String(dice[i]);
-        slot.classList.toggle("active", i === active);
-        slot.setAttribute("aria-label", `Die ${i + 1}: ${dice[i] === null ? "not set" : dice[i]}`);
-      });
-      const complete = dice.every((d) => d !== null);
-      const row = complete ? preview.rolls[diceKey(dice)] : null;
-      boxes.forEach((button, i) => {
-        const scoreEl = button.querySelector("[data-score]");
-        button.disabled = !row;
-        button.dataset.outcome = row ? row[i][1] : "";
-        button.dataset.points = row ? row[i][0] : "";
-        scoreEl.textContent = row ? `${row[i][0]} ${OUTCOME_TEXT[row[i][1]]}`.trim() : "–";
-      });
-      form.querySelector("[data-dice-input]").value = complete ? dice.join("") : "";
-      form.querySelector("[data-throws-input]").value = throws.length ? JSON.stringify(throws) : "";
-      const log = throws.map((t) => (t.cocked ? "cocked" : t.dice.join(" "))).join(" · ");
-      root.querySelector("[data-log-view]").textContent = log;
+    function save() {
+      kept.save({});
     }
 
-    slots.forEach((slot, i) => slot.addEventListener("click", () => { active = i; render(); }));
-    root.querySelectorAll("[data-face]").forEach((button) =>
-      button.addEventListener("click", () => {
-        dice[active] = Number(button.dataset.face);
-        const next = dice.findIndex((d) => d === null);
-        active = next === -1 ? active : next;
-        render();
-      }));
-    root.querySelector("[data-clear]").addEventListener("click", () => {
-      dice.fill(null); active = 0; render();
-    });
-    root.querySelector("[data-log-cocked]").addEventListener("click", () => {
-      throws.push({ cocked: true }); render();
-    });
-    root.querySelector("[data-log-throw]").addEventListener("click", () => {
-      const thrown = dice.filter((d) => d !== null);
-      if (thrown.length) { throws.push({ dice: thrown }); dice.fill(null); active = 0; render(); }
-    });
-    root.querySelector("[data-log-clear]").addEventListener("click", () => {
-      throws.length = 0; render();
-    });
-    boxes.forEach((button) => button.addEventListener("click", () => {
-      form.querySelector("[data-box-input]").value = button.dataset.box;
+    function render() {
+      const rest = resting();
+      slots.forEach((slot, i) => {
+        const face = state.dice[i];
+        slot.textContent = face === null ? "·" : String(face);
+        slot.classList.toggle("active", i === state.active);
+        slot.disabled = rest;
+        slot.setAttribute("aria-label", say("die", { n: i + 1, face: face === null ? say("notSet") : face }));
+      });
+      faces.forEach((face) => { face.disabled = rest; });
+      const complete = state.dice.every((d) => d !== null);
+      const row = complete ? preview.rolls[diceKey(state.dice)] : null;
+      boxes.forEach((box, i) => {
+        const scoreEl = box.querySelector("[data-score]");
+        box.disabled = !row || rest;
+        box.dataset.outcome = row ? row[i][1] : "";
+        box.dataset.points = row ? row[i][0] : "";
+        scoreEl.textContent = row ? `${row[i][0]} ${OUTCOME_TEXT[row[i][1]]}`.trim() : "–";
+      });
+      form.querySelector("[data-dice-input]").value = complete ? state.dice.join("") : "";
+      form.querySelector("[data-throws-input]").value = state.throws.length ? JSON.stringify(state.throws) : "";
+      form.querySelector("[data-box-input]").value = state.box;
+      const log = state.throws.map((t) => (t.cocked ? say("cocked") : t.dice.join(" "))).join(" · ");
+      root.querySelector("[data-log-view]").textContent = log;
+      note.textContent = message;
+      if (rest) wakeLater(render);
+    }
+
+    function tapped(change) {
+      if (resting()) return;
+      message = "";
+      change();
+      save();
+      render();
+    }
+
+    slots.forEach((slot, i) => slot.addEventListener("click", () => tapped(() => {
+      state.active = i;
+      if (state.dice.every((d) => d !== null)) message = say("pickFace", { n: i + 1 });
+    })));
+    faces.forEach((face) => face.addEventListener("click", () => tapped(() => {
+      if (state.active === null) {
+        // A sixth face: the five dice stand; the pad says how to change one.
+        message = say("fiveSet");
+        return;
+      }
+      state.dice[state.active] = Number(face.dataset.face);
+      const next = state.dice.findIndex((d) => d === null);
+      state.active = next === -1 ? null : next;
+    })));
+    root.querySelector("[data-clear]").addEventListener("click", () => tapped(() => {
+      state.dice = [null, null, null, null, null];
+      state.active = 0;
+    }));
+    root.querySelector("[data-log-cocked]").addEventListener("click", () => tapped(() => {
+      state.throws.push({ cocked: true });
+    }));
+    root.querySelector("[data-log-throw]").addEventListener("click", () => tapped(() => {
+      const thrown = state.dice.filter((d) => d !== null);
+      if (thrown.length) {
+        state.throws.push({ dice: thrown });
+        state.dice = [null, null, null, null, null];
+        state.active = 0;
+      }
+    }));
+    root.querySelector("[data-log-clear]").addEventListener("click", () => tapped(() => {
+      state.throws = [];
+    }));
+
+    function confirm(box) {
       form.querySelector("[data-strike-input]").value = "";
-      const outcome = OUTCOME_TEXT[button.dataset.outcome];
+      const outcome = OUTCOME_TEXT[box.dataset.outcome];
       const player = root.querySelector("[data-player]").textContent;
       root.querySelector("[data-confirm-text]").textContent =
-        `${player}: ${button.dataset.label} ${button.dataset.points}${outcome ? ` (${outcome})` : ""}`;
-      strikeButton.hidden = button.dataset.outcome !== "c";
-      dialog.showModal();
+        `${player}: ${box.dataset.label} ${box.dataset.points}${outcome ? ` (${outcome})` : ""}`;
+      strikeButton.hidden = box.dataset.outcome !== "c";
+      if (!dialog.open) dialog.showModal();
+    }
+
+    boxes.forEach((box) => box.addEventListener("click", () => {
+      if (resting()) return;
+      state.box = box.dataset.box;
+      state.boxLabel = box.dataset.label;
+      save();
+      render();
+      confirm(box);
     }));
     strikeButton.addEventListener("click", () => {
       form.querySelector("[data-strike-input]").value = "on";
+      kept.save({ strike: true });
     });
-    root.querySelector("[data-confirm-cancel]").addEventListener("click", () => dialog.close());
-    form.addEventListener("submit", () => dialog.close());
+    root.querySelector("[data-confirm-ok]").addEventListener("click", () => {
+      kept.save({ strike: false });
+    });
+    root.querySelector("[data-confirm-cancel]").addEventListener("click", () => {
+      dialog.close();
+      state.box = "";
+      state.boxLabel = "";
+      save();
+      render();
+    });
+    // The dialog stays open, its buttons disabled, until the answer replaces the pad: a
+    // second tap on Record lands on it, not on the dice underneath.
     render();
+    if (state.box) {
+      const box = boxes.find((b) => b.dataset.box === state.box && !b.disabled);
+      if (box) confirm(box);
+    }
   }
 
-  function barbutTurn(root) {
+  // Barbut --------------------------------------------------------------------------------------
+
+  // The turn is the list of its taps: {face}, {keep} (a set-aside, changeable), {again} (the
+  // set-aside is final, the dice in hand are thrown). Everything shown is replayed from it, so
+  // undo is one pop and a restored turn is exactly the one tapped.
+  function replayBarbut(table, taps) {
+    const turn = { throws: [], thrown: [], inHand: 4, atStake: 0, keep: null };
+    taps.forEach((tap) => {
+      if ("face" in tap) turn.thrown.push(tap.face);
+      else if ("keep" in tap) turn.keep = tap.keep;
+      else if ("again" in tap) {
+        const choice = choiceOf(table, turn.thrown, turn.keep);
+        turn.throws.push({ dice: turn.thrown, keep: turn.keep });
+        turn.atStake += choice.value;
+        turn.inHand = choice.in_hand_after;
+        turn.thrown = [];
+        turn.keep = null;
+      }
+    });
+    turn.reading = turn.thrown.length === turn.inHand ? table[diceKey(turn.thrown)] : null;
+    return turn;
+  }
+
+  function choiceOf(table, thrown, keep) {
+    const reading = table[diceKey(thrown)];
+    return reading.choices.find((c) => diceKey(c.keep) === diceKey(keep));
+  }
+
+  function barbutTurn(root, play) {
     const table = JSON.parse(document.getElementById("barbut-throws").textContent);
     const form = root.querySelector("[data-turn-form]");
     const thrownView = root.querySelector("[data-thrown]");
@@ -92,90 +342,136 @@
     const endTurn = root.querySelector("[data-end-turn]");
     const faces = Array.from(root.querySelectorAll("[data-face]"));
     const clear = root.querySelector("[data-clear]");
-    const throws = [];
-    let thrown = [];
-    let inHand = 4;
-    let atStake = 0;
-    let choosing = true;
+    const undo = root.querySelector("[data-undo]");
+    const kept = keeper(play, root, { kind: "barbut", taps: [] });
+    const taps = kept.entry.taps;
 
-    // The pad takes taps only while dice of a throw are awaited, and looks it: a tap that
-    // would be ignored (before "Throw again", after a bust) must not look as if it counted.
-    function accepting() {
-      return choosing && thrown.length < inHand && endTurn.hidden;
+    function change(apply) {
+      if (resting()) return;
+      apply();
+      kept.save({});
+      render();
     }
 
     function render() {
-      draw();
-      faces.forEach((button) => { button.disabled = !accepting(); });
-      clear.disabled = !(choosing && thrown.length && endTurn.hidden);
-    }
-
-    function draw() {
-      root.querySelector("[data-at-stake]").textContent = atStake;
-      root.querySelector("[data-in-hand]").textContent = inHand;
-      thrownView.replaceChildren(...thrown.map((face) => {
+      const rest = resting();
+      const turn = replayBarbut(table, taps);
+      const awaiting = turn.thrown.length < turn.inHand;
+      faces.forEach((face) => { face.disabled = rest || !awaiting; });
+      clear.disabled = rest || !turn.thrown.length || !("face" in (taps[taps.length - 1] || {}));
+      undo.disabled = rest || !taps.length;
+      const value = turn.keep ? choiceOf(table, turn.thrown, turn.keep).value : 0;
+      root.querySelector("[data-at-stake]").textContent = turn.atStake + value;
+      root.querySelector("[data-in-hand]").textContent = turn.inHand;
+      thrownView.replaceChildren(...turn.thrown.map((face) => {
         const el = document.createElement("span");
         el.className = "die die-slot"; el.textContent = face; return el;
       }));
-      form.querySelector("[data-throws-input]").value = JSON.stringify(throws);
-      log.replaceChildren(...throws.map((t) => {
+      const shown = turn.throws.slice();
+      if (turn.keep) shown.push({ dice: turn.thrown, keep: turn.keep });
+      else if (turn.reading && turn.reading.end) shown.push({ dice: turn.thrown, keep: [] });
+      form.querySelector("[data-throws-input]").value = JSON.stringify(shown);
+      log.replaceChildren(...shown.map((t) => {
         const li = document.createElement("li");
-        li.textContent = `${t.dice.join(" ")} → ${t.keep.length ? `set aside ${t.keep.join(" ")}` : "nothing"}`;
+        li.textContent = `${t.dice.join(" ")} → ${t.keep.length ? say("setAside", { dice: t.keep.join(" ") }) : say("nothing")}`;
         return li;
       }));
       choicesView.replaceChildren();
       throwAgain.hidden = bank.hidden = endTurn.hidden = true;
-      if (!choosing) {
-        step.textContent = "Throw again or bank.";
-        throwAgain.hidden = false; bank.hidden = false;
-        bank.textContent = `Bank ${atStake}`;
-        return;
-      }
-      if (thrown.length < inHand) { step.textContent = `Tap the ${inHand} dice thrown.`; return; }
-      const reading = table[diceKey(thrown)];
-      if (reading.end) {
-        throws.push({ dice: thrown.slice(), keep: [] });
-        form.querySelector("[data-throws-input]").value = JSON.stringify(throws);
-        step.textContent = reading.end === "bust" ? "Bust: the turn's points are lost." : "6-6-6-6!";
+      if (awaiting) {
+        step.textContent = say("tapDice", { n: turn.inHand });
+      } else if (turn.reading.end) {
+        step.textContent = turn.reading.end === "bust" ? say("bust") : say("sixes");
         endTurn.hidden = false;
-        return;
-      }
-      step.textContent = "Choose the dice set aside.";
-      reading.choices.forEach((choice) => {
-        const button = document.createElement("button");
-        button.type = "button";
-        button.className = "btn btn-outline-warning btn-lg";
-        button.textContent = `${choice.keep.join(" ")} → ${choice.value}`;
-        button.addEventListener("click", () => {
-          throws.push({ dice: thrown.slice(), keep: choice.keep });
-          atStake += choice.value;
-          inHand = choice.in_hand_after;
-          thrown = [];
-          choosing = false;
-          render();
+      } else {
+        step.textContent = turn.keep ? say("throwOrBank") : say("chooseAside");
+        turn.reading.choices.forEach((choice) => {
+          const chosen = Boolean(turn.keep) && diceKey(choice.keep) === diceKey(turn.keep);
+          const el = button(`${choice.keep.join(" ")} → ${choice.value}`, "btn btn-outline-warning btn-lg", () => {
+            if (!chosen) change(() => taps.push({ keep: choice.keep.slice() }));
+          });
+          el.setAttribute("aria-pressed", chosen ? "true" : "false");
+          choicesView.appendChild(el);
         });
-        choicesView.appendChild(button);
-      });
+        if (turn.keep) {
+          throwAgain.hidden = false;
+          bank.hidden = false;
+          bank.textContent = say("bank", { n: turn.atStake + value });
+        }
+      }
+      if (rest) wakeLater(render);
     }
 
-    faces.forEach((button) =>
-      button.addEventListener("click", () => {
-        if (accepting()) { thrown.push(Number(button.dataset.face)); render(); }
-      }));
-    clear.addEventListener("click", () => {
-      if (choosing && endTurn.hidden) { thrown = []; render(); }
-    });
-    throwAgain.addEventListener("click", () => { choosing = true; render(); });
+    faces.forEach((face) => face.addEventListener("click", () => {
+      const turn = replayBarbut(table, taps);
+      if (turn.thrown.length < turn.inHand) change(() => taps.push({ face: Number(face.dataset.face) }));
+    }));
+    clear.addEventListener("click", () => change(() => {
+      while (taps.length && "face" in taps[taps.length - 1]) taps.pop();
+    }));
+    // A changed set-aside undoes to the one before it, a set-aside back to its choices.
+    undo.addEventListener("click", () => change(() => { taps.pop(); }));
+    throwAgain.addEventListener("click", () => change(() => {
+      const last = taps[taps.length - 1];
+      if (last && "keep" in last) taps.push({ again: true });
+    }));
     render();
   }
 
+  // Sending -------------------------------------------------------------------------------------
+
+  function isTurnPost(event) {
+    const elt = event.detail && event.detail.elt;
+    return Boolean(elt && elt.matches && elt.matches("[data-turn-form]"));
+  }
+
+  // A commit is one tap: while its turn is on its way every further tap is ignored.
+  document.addEventListener("click", (event) => {
+    const play = document.getElementById("play");
+    if (play && play.dataset.sending && event.target.closest && event.target.closest("[data-turn-form]")) {
+      event.preventDefault();
+      event.stopImmediatePropagation();
+    }
+  }, true);
+
+  document.addEventListener("htmx:beforeRequest", (event) => {
+    if (!isTurnPost(event)) return;
+    const play = document.getElementById("play");
+    if (play) play.dataset.sending = "yes";
+  });
+
+  // Set before the answer's pad is drawn, so that pad starts resting.
+  document.addEventListener("htmx:beforeSwap", (event) => {
+    if (isTurnPost(event) && event.detail.shouldSwap) restUntil = Date.now() + REST_MS;
+  });
+
+  document.addEventListener("htmx:afterRequest", (event) => {
+    if (!isTurnPost(event)) return;
+    const play = document.getElementById("play");
+    const xhr = event.detail.xhr;
+    if (play && play.contains(event.detail.elt)) {
+      // No answer was swapped in (the connection failed): the turn is still kept here.
+      delete play.dataset.sending;
+      play.querySelectorAll("dialog[open]").forEach((dialog) => dialog.close());
+      const note = play.querySelector("[data-pad-note], [data-step]");
+      if (note && (!xhr || !xhr.status)) note.textContent = say("offline");
+    }
+  });
+
   function init(scope) {
-    scope.querySelectorAll("[data-five-dice-turn]").forEach(fiveDiceTurn);
-    scope.querySelectorAll("[data-barbut-turn]").forEach(barbutTurn);
+    const play = scope.id === "play" ? scope : scope.querySelector("#play");
+    if (!play) return;
+    tidy(play);
+    play.querySelectorAll("[data-five-dice-turn]").forEach((root) => fiveDiceTurn(root, play));
+    play.querySelectorAll("[data-barbut-turn]").forEach((root) => barbutTurn(root, play));
   }
 
   document.addEventListener("DOMContentLoaded", () => init(document));
   document.addEventListener("htmx:load", (event) => {
     if (event.target !== document.body) init(event.target);
+  });
+  // A page brought back from the back/forward cache may be behind the server: fetch it again.
+  window.addEventListener("pageshow", (event) => {
+    if (event.persisted && document.getElementById("play")) window.location.reload();
   });
 })();

@@ -286,3 +286,62 @@ def test_a_new_turn_for_a_finished_game_is_refused_with_a_message(client: Client
     assert response.status_code == 422
     assert "The game is over" in response.content.decode()
     assert Turn.objects.filter(game=game).count() == 14
+
+
+def test_live_game_pages_and_turn_answers_are_never_stored_by_the_browser(
+    client: Client,
+) -> None:
+    game = new_game("balut")
+    scorer_client(client, game)
+
+    shown = client.get(page(game))
+    answered = client.post(turns_url(game), five_dice_post(game), headers=HTMX)
+
+    assert shown.status_code == answered.status_code == 200
+    assert "no-store" in shown["Cache-Control"]
+    assert "no-store" in answered["Cache-Control"]
+
+
+def test_a_turn_from_a_page_that_moved_on_shows_the_current_sheet_and_what_was_refused(
+    client: Client,
+) -> None:
+    game = new_game("balut")
+    scorer_client(client, game)
+    stale = five_dice_post(game)
+    client.post(turns_url(game), five_dice_post(game, box="sixes", dice="66612"), headers=HTMX)
+
+    response = client.post(turns_url(game), stale, headers=HTMX)
+
+    html = response.content.decode()
+    assert response.status_code == 409
+    assert "The game has moved on: turn 2 is next" in html
+    assert "Not recorded: Ann, Fours · 4 4 4 1 2." in html
+    assert 'data-turn="1"' in html and "<span data-player>Ben</span>" in html
+    assert [t.box for t in Turn.objects.filter(game=game)] == ["sixes"]
+
+
+def test_a_plain_post_from_a_page_that_moved_on_redirects_to_the_sheet_with_the_message(
+    client: Client,
+) -> None:
+    game = new_game("balut")
+    scorer_client(client, game)
+    stale = five_dice_post(game)
+    client.post(turns_url(game), five_dice_post(game, box="sixes", dice="66612"))
+
+    response = client.post(turns_url(game), stale, follow=True)
+
+    assert response.redirect_chain == [(page(game), 302)]
+    assert "Not recorded: Ann, Fours · 4 4 4 1 2." in response.content.decode()
+    assert Turn.objects.filter(game=game).count() == 1
+
+
+def test_the_tablet_page_names_the_keys_of_the_last_turns_recorded(client: Client) -> None:
+    game = new_game("balut")
+    scorer_client(client, game)
+    data = five_dice_post(game)
+    client.post(turns_url(game), data, headers=HTMX)
+
+    html = client.get(page(game)).content.decode()
+
+    assert f'<script id="recorded-keys" type="application/json">["{data["request_key"]}"]' in html
+    assert 'id="tablet-words"' in html
