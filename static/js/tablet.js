@@ -330,20 +330,44 @@
     return reading.choices.find((c) => diceKey(c.keep) === diceKey(keep));
   }
 
+  // A recorded turn's throws as the taps that enter it, for its correction on the pad.
+  function tapsOf(throws) {
+    const taps = [];
+    throws.forEach((t, i) => {
+      t.dice.forEach((face) => taps.push({ face }));
+      if (t.keep.length) taps.push({ keep: t.keep.slice() });
+      if (t.keep.length && i < throws.length - 1) taps.push({ again: true });
+    });
+    return taps;
+  }
+
+  function readThrows(text) {
+    try {
+      const throws = JSON.parse(text || "[]");
+      return Array.isArray(throws) ? throws : [];
+    } catch (error) {
+      return [];
+    }
+  }
+
+  // `play` is the tablet's play area; without it the pad corrects a recorded turn, starting
+  // from the throws its form holds, and keeps nothing on the device.
   function barbutTurn(root, play) {
     const table = JSON.parse(document.getElementById("barbut-throws").textContent);
-    const form = root.querySelector("[data-turn-form]");
+    const throwsInput = root.querySelector("[data-throws-input]");
     const thrownView = root.querySelector("[data-thrown]");
     const choicesView = root.querySelector("[data-choices]");
     const step = root.querySelector("[data-step]");
     const log = root.querySelector("[data-turn-log]");
     const throwAgain = root.querySelector("[data-throw-again]");
-    const bank = root.querySelector("[data-bank]");
-    const endTurn = root.querySelector("[data-end-turn]");
+    const bank = root.querySelector("[data-bank]") || document.createElement("button");
+    const endTurn = root.querySelector("[data-end-turn]") || document.createElement("button");
     const faces = Array.from(root.querySelectorAll("[data-face]"));
     const clear = root.querySelector("[data-clear]");
     const undo = root.querySelector("[data-undo]");
-    const kept = keeper(play, root, { kind: "barbut", taps: [] });
+    const kept = play
+      ? keeper(play, root, { kind: "barbut", taps: [] })
+      : { entry: { taps: tapsOf(readThrows(throwsInput.value)) }, save() {} };
     const taps = kept.entry.taps;
 
     function change(apply) {
@@ -370,7 +394,7 @@
       const shown = turn.throws.slice();
       if (turn.keep) shown.push({ dice: turn.thrown, keep: turn.keep });
       else if (turn.reading && turn.reading.end) shown.push({ dice: turn.thrown, keep: [] });
-      form.querySelector("[data-throws-input]").value = JSON.stringify(shown);
+      throwsInput.value = JSON.stringify(shown);
       log.replaceChildren(...shown.map((t) => {
         const li = document.createElement("li");
         li.textContent = `${t.dice.join(" ")} → ${t.keep.length ? say("setAside", { dice: t.keep.join(" ") }) : say("nothing")}`;
@@ -466,7 +490,10 @@
     play.querySelectorAll("[data-barbut-turn]").forEach((root) => barbutTurn(root, play));
   }
 
-  document.addEventListener("DOMContentLoaded", () => init(document));
+  document.addEventListener("DOMContentLoaded", () => {
+    init(document);
+    document.querySelectorAll("[data-barbut-correction]").forEach((root) => barbutTurn(root, null));
+  });
   document.addEventListener("htmx:load", (event) => {
     if (event.target !== document.body) init(event.target);
   });
