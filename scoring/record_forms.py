@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from django import forms
-from django.utils.translation import gettext
 from django.core.files.uploadedfile import UploadedFile
+from django.utils.translation import gettext
 
 from scoring import rules
 

@@ -1,11 +1,11 @@
-"""The Barbut pad forgives: undo of any tap, a set-aside changed, a recorded turn corrected on it."""
+"""The Barbut pad forgives: undo any tap, change a set-aside, correct a recorded turn on it."""
 
 from __future__ import annotations
 
 import re
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Locator, Page, expect
 from pytest_django.live_server_helper import LiveServer
 
 from scoring.models import Correction, Game, Member, Turn
@@ -26,7 +26,7 @@ def recorded(game_id: int) -> list[dict[str, object]]:
     return [turn.record for turn in Turn.objects.filter(game_id=game_id).order_by("number")]
 
 
-def choice(page: Page, keep: str) -> object:
+def choice(page: Page, keep: str) -> Locator:
     return page.locator("[data-choices] button").filter(has_text=re.compile(rf"^{keep} →"))
 
 
