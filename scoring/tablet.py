@@ -20,8 +20,19 @@ def five_dice_preview(state: rules.FiveDiceGame) -> dict[str, object]:
     """For the next player: each open box, and per roll its score and outcome code."""
     seat = state.next_seat
     if seat is None:
-        return {"boxes": [], "rolls": {}}
-    return _preview_payload(state.rules, tuple(state.open_boxes(seat)))
+        return {"boxes": [], "rolls": {}, "log": throw_log()}
+    return {**_preview_payload(state.rules, tuple(state.open_boxes(seat))), "log": throw_log()}
+
+
+@cache
+def throw_log() -> dict[str, object]:
+    """The throw log's limits and the rolls that owe a round from the cup, as the engine says."""
+    facts = rules.throw_log_facts()
+    return {
+        "maxValid": facts.max_valid_throws,
+        "firstDice": facts.first_throw_dice,
+        "fromCup": list(facts.from_cup),
+    }
 
 
 def forget_previews() -> None:
@@ -85,6 +96,12 @@ def tablet_words() -> dict[str, str]:
         "chooseAside": _("Choose the dice set aside."),
         "bust": _("Bust: the turn's points are lost. A mistap? Undo it."),
         "sixes": _("6-6-6-6! A mistap? Undo it."),
+        "logFull": _(
+            "A turn has at most %(n)s valid throws: this throw was not logged, and the log "
+            "is kept. A mistake? Clear the log."
+        ),
+        "logFirst": _("The first valid throw is of all %(n)s dice: this throw was not logged."),
+        "cupLogged": _("Balut from the cup: logged. The drinks follow."),
         "setAside": _("set aside %(dice)s"),
         "nothing": _("nothing"),
         "kept": _("kept %(dice)s"),

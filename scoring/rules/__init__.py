@@ -37,7 +37,7 @@ from .record import GameRecord, parse_record, parse_turn, record_to_json, turn_t
 from .report import error_json, result_to_json, score_record, score_text
 from .results import Drink, GameResult, PlayerResult, RegisterCandidate
 from .sheet import FilledBox, Sheet
-from .throws import Throw
+from .throws import Throw, ThrowLogFacts, throw_log_facts
 
 RULESET_TITLES = {
     "balut": "Standard Balut",
@@ -79,6 +79,7 @@ __all__ = [
     "RuleError",
     "Sheet",
     "Throw",
+    "ThrowLogFacts",
     "Turn",
     "TurnInProgress",
     "TurnNotAllowed",
@@ -107,6 +108,7 @@ __all__ = [
     "score_text",
     "read_throw",
     "set_aside_options",
+    "throw_log_facts",
     "throw_table",
     "turn_to_json",
 ]

@@ -184,6 +184,9 @@
     const dialog = root.querySelector("[data-confirm]");
     const strikeButton = root.querySelector("[data-confirm-strike]");
     const note = root.querySelector("[data-pad-note]");
+    const cup = root.querySelector("[data-log-cup]");
+    // The engine's limits for the throw log and its Baluts from the cup, looked up, not known.
+    const facts = preview.log;
     const kept = keeper(play, root, { kind: "five", dice: [null, null, null, null, null], active: 0, throws: [], box: "", boxLabel: "" });
     const state = kept.entry;
     let message = kept.restored ? say("restored") : "";
@@ -212,12 +215,37 @@
         scoreEl.textContent = row ? `${row[i][0]} ${OUTCOME_TEXT[row[i][1]]}`.trim() : "–";
       });
       form.querySelector("[data-dice-input]").value = complete ? state.dice.join("") : "";
-      form.querySelector("[data-throws-input]").value = state.throws.length ? JSON.stringify(state.throws) : "";
+      form.querySelector("[data-throws-input]").value = state.throws.length ? JSON.stringify(loggedThrows(complete)) : "";
+      cup.disabled = rest || !complete || !facts.fromCup.includes(diceKey(state.dice));
       form.querySelector("[data-box-input]").value = state.box;
       const log = state.throws.map((t) => (t.cocked ? say("cocked") : t.dice.join(" "))).join(" · ");
       root.querySelector("[data-log-view]").textContent = log;
       note.textContent = message;
       if (rest) wakeLater(render);
+    }
+
+    function validThrows() {
+      return state.throws.filter((t) => !t.cocked).length;
+    }
+
+    // Cocks tapped with no throw logged: the final dice are the throw that followed them.
+    function loggedThrows(complete) {
+      if (validThrows() || !complete) return state.throws;
+      return [...state.throws, { dice: state.dice.slice() }];
+    }
+
+    // A throw the log cannot take is refused with a message; the log stays as it was.
+    function logThrow(dice) {
+      if (validThrows() >= facts.maxValid) {
+        message = say("logFull", { n: facts.maxValid });
+        return false;
+      }
+      if (!validThrows() && dice.length !== facts.firstDice) {
+        message = say("logFirst", { n: facts.firstDice });
+        return false;
+      }
+      state.throws.push({ dice });
+      return true;
     }
 
     function tapped(change) {
@@ -251,11 +279,13 @@
     }));
     root.querySelector("[data-log-throw]").addEventListener("click", () => tapped(() => {
       const thrown = state.dice.filter((d) => d !== null);
-      if (thrown.length) {
-        state.throws.push({ dice: thrown });
+      if (thrown.length && logThrow(thrown)) {
         state.dice = [null, null, null, null, null];
         state.active = 0;
       }
+    }));
+    cup.addEventListener("click", () => tapped(() => {
+      if (logThrow(state.dice.slice())) message = say("cupLogged");
     }));
     root.querySelector("[data-log-clear]").addEventListener("click", () => tapped(() => {
       state.throws = [];
