@@ -107,6 +107,22 @@ class FiveDiceGame:
         return self.round_order(self.round_number)[self.turn_count % len(self.players)]
 
     @property
+    def round_starter(self) -> tuple[int, int] | None:
+        """As a bar game's round after the first begins: the seat that starts it and the box
+        score that earned it last round. None at any other moment or in other games."""
+        players = len(self.players)
+        if not self.rules.round_starters or self.complete or self.turn_count % players:
+            return None
+        if self.round_number == 1:
+            return None
+        seat = self.round_order(self.round_number)[0]
+        previous = self.history[
+            (self.round_number - 2) * players : (self.round_number - 1) * players
+        ]
+        score = next(r.filled.score for r in previous if r.turn.seat == seat)
+        return seat, score
+
+    @property
     def last_round_starting(self) -> bool:
         """Before the bar game's last round, the scorer reads out every sub-total."""
         players = len(self.players)

@@ -67,6 +67,7 @@ def play_context(
             round_number=state.round_number,
             rounds=state.rules.turns_per_player,
             last_round_starting=state.last_round_starting,
+            round_starter=_round_starter(loaded, state),
             subtotals=list(zip(loaded.setup.players, state.subtotals(), strict=True)),
         )
         if can_record:
@@ -145,6 +146,19 @@ def _answer(
     elif notice:
         messages.success(request, notice)
     return redirect("scoring:game", game_id=loaded.game.pk)
+
+
+def _round_starter(loaded: LoadedGame, state: rules.FiveDiceGame) -> str:
+    """The bar game's announcement as a round begins, from the engine's starter."""
+    starter = state.round_starter
+    if starter is None:
+        return ""
+    seat, score = starter
+    return _("Round %(round)s: %(player)s starts, highest box last round (%(score)s).") % {
+        "round": state.round_number,
+        "player": loaded.players[seat].name,
+        "score": score,
+    }
 
 
 def _turn_notice(loaded: LoadedGame, turn: object) -> str:

@@ -345,3 +345,30 @@ def test_the_tablet_page_names_the_keys_of_the_last_turns_recorded(client: Clien
 
     assert f'<script id="recorded-keys" type="application/json">["{data["request_key"]}"]' in html
     assert 'id="tablet-words"' in html
+
+
+def test_a_finished_game_shows_the_winner_banner_from_the_engines_result(
+    client: Client,
+) -> None:
+    game = new_game("bar")
+    fill_game(game)
+
+    response = client.get(page(game))
+
+    html = response.content.decode()
+    result = load_game(game).result()
+    assert 'id="winner-banner"' in html
+    for player in result.standings:
+        assert f'data-place="{player.name}"' in html
+    assert "a round</li>" in html or not result.drinks
+
+
+def test_the_bar_game_announces_who_starts_each_round_after_the_first(client: Client) -> None:
+    game = new_game("bar")
+    play(game, five_dice(game, "fours", "44412"))
+    assert 'id="round-starter"' not in client.get(page(game)).content.decode()
+    play(game, five_dice(game, "sixes", "66612"))
+
+    html = client.get(page(game)).content.decode()
+
+    assert "Round 2: Ben starts, highest box last round (18)." in html
