@@ -81,8 +81,8 @@ def tablet_words() -> dict[str, str]:
         ),
         "pickFace": _("Now tap the new face for die %(n)s."),
         "offline": _(
-            "The turn did not reach the server. It is kept on this tablet: "
-            "send it again when the connection is back."
+            "No connection: this turn is kept on the tablet and sent as soon as the server "
+            "answers (or tap Pending)."
         ),
         "unsent": _("Turn %(n)s was not recorded: %(player)s, %(turn)s."),
         "discard": _("Discard"),

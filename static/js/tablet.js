@@ -93,6 +93,7 @@
       if (number >= current) return;
       const entry = readEntry(game, number);
       if (!entry || !entry.touched || recorded.has(entry.key)) { dropEntry(game, number); return; }
+      if (entry.queued) return;  // waiting to be sent, counted by the badge
       if (area) area.appendChild(unsentNotice(play, game, number, entry));
     });
   }
@@ -103,7 +104,8 @@
     box.dataset.unsentTurn = String(number);
     const text = document.createElement("span");
     text.className = "me-auto";
-    text.textContent = say("unsent", { n: number + 1, player: entry.player, turn: describeEntry(entry) });
+    text.textContent = say("unsent", { n: number + 1, player: entry.player, turn: describeEntry(entry) })
+      + (entry.reason ? ` ${entry.reason}` : "");
     box.appendChild(text);
     const current = Number(play.dataset.turn);
     const nextPlayer = play.querySelector("#turn-heading [data-player]");
@@ -305,6 +307,7 @@
       if (resting()) return;
       state.box = box.dataset.box;
       state.boxLabel = box.dataset.label;
+      state.points = box.dataset.points;
       save();
       render();
       confirm(box);
@@ -491,7 +494,17 @@
   document.addEventListener("htmx:beforeRequest", (event) => {
     if (!isTurnPost(event)) return;
     const play = document.getElementById("play");
-    if (play) play.dataset.sending = "yes";
+    if (!play) return;
+    play.dataset.sending = "yes";
+    // What is sent is kept with the turn's taps: if the server cannot be reached, this very
+    // post (same request key) waits in the queue and is sent again as it was.
+    const form = event.detail.elt;
+    const entry = readEntry(play.dataset.game, Number(play.dataset.turn));
+    if (entry) {
+      entry.body = new URLSearchParams(new FormData(form)).toString();
+      entry.url = form.getAttribute("hx-post");
+      writeEntry(play.dataset.game, Number(play.dataset.turn), entry);
+    }
   });
 
   // Set before the answer's pad is drawn, so that pad starts resting.
@@ -507,10 +520,94 @@
       // No answer was swapped in (the connection failed): the turn is still kept here.
       delete play.dataset.sending;
       play.querySelectorAll("dialog[open]").forEach((dialog) => dialog.close());
-      const note = play.querySelector("[data-pad-note], [data-step]");
-      if (note && (!xhr || !xhr.status)) note.textContent = say("offline");
+      if (!xhr || !xhr.status) {
+        const number = Number(play.dataset.turn);
+        const entry = readEntry(play.dataset.game, number);
+        if (entry && entry.body) {
+          entry.queued = true;
+          writeEntry(play.dataset.game, number, entry);
+        }
+        showQueued(play);
+      }
     }
   });
+
+  // Offline ---------------------------------------------------------------------------------
+  // A turn the server could not be reached for waits on the device with its request key and
+  // is sent, in order, as soon as the server answers again (or on a tap on the badge). The
+  // key makes a resend of a turn already recorded harmless. A refused turn stops the queue
+  // and stays in view with the server's reason until the scorer enters it again or discards it.
+
+  function queuedEntries(game) {
+    return keptNumbers(game)
+      .map((number) => [number, readEntry(game, number)])
+      .filter(([, entry]) => entry && entry.queued);
+  }
+
+  function showQueued(play) {
+    const waiting = queuedEntries(play.dataset.game);
+    const badge = play.querySelector("[data-queue-badge]");
+    if (badge) {
+      badge.hidden = !waiting.length;
+      badge.querySelector("[data-queue-count]").textContent = String(waiting.length);
+    }
+    const current = waiting.find(([number]) => number === Number(play.dataset.turn));
+    const turn = play.querySelector("[data-five-dice-turn], [data-barbut-turn]");
+    if (turn) turn.classList.toggle("queued", Boolean(current));
+    if (current) {
+      play.dataset.sending = "queued";
+      const note = play.querySelector("[data-pad-note]") || play.querySelector("[data-step]");
+      if (note) note.textContent = `${say("offline")} ${describeEntry(current[1])}${current[1].points !== undefined ? ` (${current[1].points})` : ""}`;
+    }
+  }
+
+  let syncing = false;
+
+  async function sync() {
+    const play = document.getElementById("play");
+    if (!play || syncing) return;
+    const game = play.dataset.game;
+    const waiting = queuedEntries(game);
+    if (!waiting.length) return;
+    syncing = true;
+    try {
+      for (const [number, entry] of waiting) {
+        let response;
+        try {
+          response = await fetch(entry.url, {
+            method: "POST",
+            body: entry.body,
+            headers: { "Content-Type": "application/x-www-form-urlencoded", "HX-Request": "true" },
+            credentials: "same-origin",
+          });
+        } catch (error) {
+          return;  // still no server: the queue waits
+        }
+        if (response.status >= 500) return;
+        const html = await response.text();
+        if (response.status === 200) {
+          dropEntry(game, number);
+        } else {
+          const answer = new DOMParser().parseFromString(html, "text/html");
+          const error = answer.querySelector("#error");
+          entry.queued = false;
+          entry.reason = error ? error.textContent.trim() : String(response.status);
+          writeEntry(game, number, entry);
+        }
+        const current = document.getElementById("play");
+        if (current) htmx.swap(current, html, { swapStyle: "outerHTML" });
+        if (response.status !== 200) return;  // a refused turn stops the queue there
+      }
+    } finally {
+      syncing = false;
+    }
+  }
+
+  document.addEventListener("click", (event) => {
+    if (event.target.closest && event.target.closest("[data-queue-badge]")) sync();
+  });
+  window.addEventListener("online", sync);
+  setInterval(sync, 4000);
 
   function init(scope) {
     const play = scope.id === "play" ? scope : scope.querySelector("#play");
@@ -518,6 +615,8 @@
     tidy(play);
     play.querySelectorAll("[data-five-dice-turn]").forEach((root) => fiveDiceTurn(root, play));
     play.querySelectorAll("[data-barbut-turn]").forEach((root) => barbutTurn(root, play));
+    showQueued(play);
+    sync();
   }
 
   document.addEventListener("DOMContentLoaded", () => {
