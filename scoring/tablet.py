@@ -84,6 +84,9 @@ def tablet_words() -> dict[str, str]:
             "No connection: this turn is kept on the tablet and sent as soon as the server "
             "answers (or tap Pending)."
         ),
+        "serverError": _(
+            "The server could not record this turn; it is kept on the tablet. Try again."
+        ),
         "unsent": _("Turn %(n)s was not recorded: %(player)s, %(turn)s."),
         "discard": _("Discard"),
         "useAgain": _("Enter it for this turn"),

@@ -329,7 +329,8 @@
     // The dialog stays open, its buttons disabled, until the answer replaces the pad: a
     // second tap on Record lands on it, not on the dice underneath.
     render();
-    if (state.box) {
+    // A reload with the confirmation open opens it again; a refusal's message stays in view.
+    if (state.box && !play.querySelector("#error")) {
       const box = boxes.find((b) => b.dataset.box === state.box && !b.disabled);
       if (box) confirm(box);
     }
@@ -520,6 +521,10 @@
       // No answer was swapped in (the connection failed): the turn is still kept here.
       delete play.dataset.sending;
       play.querySelectorAll("dialog[open]").forEach((dialog) => dialog.close());
+      if (xhr && xhr.status >= 500) {
+        const note = play.querySelector("[data-pad-note]") || play.querySelector("[data-step]");
+        if (note) note.textContent = say("serverError");
+      }
       if (!xhr || !xhr.status) {
         const number = Number(play.dataset.turn);
         const entry = readEntry(play.dataset.game, number);
@@ -568,7 +573,8 @@
     if (!play || syncing) return;
     const game = play.dataset.game;
     const waiting = queuedEntries(game);
-    if (!waiting.length) return;
+    // Only the scorer's tablet sends: a signed-out page or a finished game has no badge.
+    if (!waiting.length || !play.querySelector("[data-queue-badge]")) return;
     syncing = true;
     try {
       for (const [number, entry] of waiting) {
@@ -583,8 +589,10 @@
         } catch (error) {
           return;  // still no server: the queue waits
         }
-        if (response.status >= 500) return;
         const html = await response.text();
+        // Only an answer with the play area (recorded, or refused with the sheet) settles a
+        // queued turn; anything else (a server error, a sign-in page) leaves it waiting.
+        if (!html.includes('id="play"') || ![200, 409, 422].includes(response.status)) return;
         if (response.status === 200) {
           dropEntry(game, number);
         } else {

@@ -92,3 +92,27 @@ def test_a_fourth_valid_throw_is_refused_with_a_message_and_the_log_is_kept(
     turn = page.locator("[data-five-dice-turn]")
     expect(turn.locator("[data-log-view]")).to_have_text(shown)
     assert not Turn.objects.filter(game_id=game_id).exists()
+
+
+def test_a_turn_the_server_refuses_keeps_every_tap_and_shows_why(
+    live_server: LiveServer, tablet_page: Page, ann: Member, ben: Member
+) -> None:
+    page = tablet_page
+    seats = [Seat(member=ann), Seat(member=ben)]
+    game_id = start_game(page, live_server.url, ruleset="balut", seats=seats, scorer=ann)
+    turn = page.locator("[data-five-dice-turn]")
+    tap(page, turn.locator("details.throw-log summary"))
+    tap_dice(page, turn, "66612")
+    tap(page, turn.locator("[data-log-throw]"))
+    tap_dice(page, turn, "44412")
+    tap(page, turn.locator("[data-box='fours']"))
+    # The last throw logged is not among the final dice: the engine refuses the turn.
+    response = submit_turn(page, turn.locator("[data-confirm-ok]"))
+    assert response.status == 422
+    expect(page.locator("#error")).to_contain_text("do not include")
+    turn = page.locator("[data-five-dice-turn]")
+    expect(turn.locator("dialog[data-confirm]")).not_to_be_visible()
+    expect(turn.locator("[data-slot]")).to_have_text(["4", "4", "4", "1", "2"])
+    expect(turn.locator("[data-log-view]")).to_have_text("6 6 6 1 2")
+    shot(page, "refused-turn-keeps-taps")
+    assert not Turn.objects.filter(game_id=game_id).exists()
