@@ -35,6 +35,36 @@ def throw_log() -> dict[str, object]:
     }
 
 
+def offline_plan(state: rules.FiveDiceGame) -> dict[str, object]:
+    """What the tablet needs to go on without the server: the seats of the turns to come as
+    far as the engine knows them, each of those players' open boxes with how often each can
+    still be filled, and one preview table per set of open boxes. When a turn tapped offline
+    closes a box, that player's table no longer fits and the tablet waits for the server."""
+    order = state.upcoming_seats()
+    seats: dict[str, object] = {}
+    tables: dict[str, object] = {}
+    for seat in sorted(set(order)):
+        sheet = state.sheets[seat]
+        boxes = tuple(sheet.open_boxes())
+        table = "|".join(boxes)
+        if table not in tables:
+            tables[table] = _preview_payload(state.rules, boxes)["rolls"]
+        seats[str(seat)] = {
+            "boxes": [
+                {"key": box, "label": rules.box_label(box), "free": sheet.free(box)}
+                for box in boxes
+            ],
+            "table": table,
+        }
+    return {
+        "base": state.turn_count,
+        "order": order,
+        "players": list(state.players),
+        "seats": seats,
+        "tables": tables,
+    }
+
+
 def forget_previews() -> None:
     """Empty the preview memos (this module's and the engine's): for measuring a cold build."""
     _preview_payload.cache_clear()
@@ -84,6 +114,12 @@ def tablet_words() -> dict[str, str]:
             "No connection: this turn is kept on the tablet and sent as soon as the server "
             "answers (or tap Pending)."
         ),
+        "offlineGoOn": _(
+            "No connection: the last turn waits on the tablet (Pending). Play on; the turns "
+            "are sent in order as soon as the server answers."
+        ),
+        "pending": _("Pending: turn %(n)s, %(player)s, %(turn)s (%(score)s)"),
+        "heldBehind": _("Not sent: turn %(n)s before it was refused."),
         "serverError": _(
             "The server could not record this turn; it is kept on the tablet. Try again."
         ),

@@ -22,7 +22,7 @@ from scoring.permissions import can_correct, can_record_turns, keeps_game
 from scoring.selectors import LoadedGame, game_corrections, load_game
 from scoring.services.turns import StaleTurn, record_turn
 from scoring.sheets import build_sheet
-from scoring.tablet import barbut_throws, five_dice_preview, tablet_words
+from scoring.tablet import barbut_throws, five_dice_preview, offline_plan, tablet_words
 from scoring.turn_lines import correction_lines, describe, turn_lines
 
 PLAY_PARTIAL = "scoring/partials/play.html"
@@ -72,6 +72,7 @@ def play_context(
         )
         if can_record:
             context["preview"] = five_dice_preview(state)
+            context["offline"] = offline_plan(state)
     elif can_record:
         context["barbut_throws"] = barbut_throws()
     return context

@@ -90,7 +90,7 @@
     const area = play.querySelector("[data-unsent]");
     if (area) area.replaceChildren();
     keptNumbers(game).forEach((number) => {
-      if (number >= current) return;
+      if (number === current) return;  // the turn on the pad
       const entry = readEntry(game, number);
       if (!entry || !entry.touched || recorded.has(entry.key)) { dropEntry(game, number); return; }
       if (entry.queued) return;  // waiting to be sent, counted by the badge
@@ -109,7 +109,8 @@
     box.appendChild(text);
     const current = Number(play.dataset.turn);
     const nextPlayer = play.querySelector("#turn-heading [data-player]");
-    if (nextPlayer && nextPlayer.textContent === entry.player && !readEntry(game, current)) {
+    const free = !readEntry(game, current) || !readEntry(game, current).touched;
+    if (nextPlayer && nextPlayer.textContent === entry.player && free) {
       const again = button(say("useAgain"), "btn btn-warning", () => {
         const form = play.querySelector("[data-turn-form]");
         writeEntry(game, current, { ...entry, key: form.querySelector("[name=request_key]").value });
@@ -177,8 +178,9 @@
 
   // Five dice -----------------------------------------------------------------------------------
 
-  function fiveDiceTurn(root, play) {
-    const preview = JSON.parse(document.getElementById("preview-data").textContent);
+  // `given`: the preview of a turn entered offline, from the server's offline plan.
+  function fiveDiceTurn(root, play, given) {
+    const preview = given || JSON.parse(document.getElementById("preview-data").textContent);
     const form = root.querySelector("[data-turn-form]");
     const slots = Array.from(root.querySelectorAll("[data-slot]"));
     const faces = Array.from(root.querySelectorAll("[data-face]"));
@@ -191,7 +193,7 @@
     const facts = preview.log;
     const kept = keeper(play, root, { kind: "five", dice: [null, null, null, null, null], active: 0, throws: [], box: "", boxLabel: "" });
     const state = kept.entry;
-    let message = kept.restored ? say("restored") : "";
+    let message = kept.restored ? `${say("restored")} ${state.reason || ""}`.trim() : "";
 
     function save() {
       kept.save({});
@@ -330,7 +332,7 @@
     // second tap on Record lands on it, not on the dice underneath.
     render();
     // A reload with the confirmation open opens it again; a refusal's message stays in view.
-    if (state.box && !play.querySelector("#error")) {
+    if (state.box && !state.reason && !play.querySelector("#error")) {
       const box = boxes.find((b) => b.dataset.box === state.box && !b.disabled);
       if (box) confirm(box);
     }
@@ -531,6 +533,10 @@
         if (entry && entry.body) {
           entry.queued = true;
           writeEntry(play.dataset.game, number, entry);
+          if (advanceOffline(play)) {
+            const note = play.querySelector("[data-pad-note]");
+            if (note) note.textContent = say("offlineGoOn");
+          }
         }
         showQueued(play);
       }
@@ -550,6 +556,7 @@
   }
 
   function showQueued(play) {
+    showPending(play);
     const waiting = queuedEntries(play.dataset.game);
     const badge = play.querySelector("[data-queue-badge]");
     if (badge) {
@@ -601,6 +608,13 @@
           entry.queued = false;
           entry.reason = error ? error.textContent.trim() : String(response.status);
           writeEntry(game, number, entry);
+          // The turns after it were tapped on a game that has changed: they wait for the
+          // scorer, in view, instead of being sent.
+          waiting.filter(([later]) => later > number).forEach(([later, held]) => {
+            held.queued = false;
+            held.reason = say("heldBehind", { n: number + 1 });
+            writeEntry(game, later, held);
+          });
         }
         const current = document.getElementById("play");
         if (current) htmx.swap(current, html, { swapStyle: "outerHTML" });
@@ -615,11 +629,104 @@
     if (event.target.closest && event.target.closest("[data-queue-badge]")) sync();
   });
   window.addEventListener("online", sync);
-  setInterval(sync, 4000);
+  setInterval(sync, 15000);
+
+  // Offline, turn after turn -------------------------------------------------------------------
+  // The server sends with every answer the seats of the turns to come (as far as the engine
+  // knows them) and each of those players' open boxes and preview table. With no connection
+  // the tablet draws the next player's pad from a copy of this one and those tables: it looks
+  // scores up, it works none out. When a player's table no longer fits (an offline turn closed
+  // a box) or the known order ends, the pad waits for the server.
+
+  let pristine = "";
+  let plan = null;
+  let logFacts = null;
+
+  function newKey() {
+    if (window.crypto && crypto.randomUUID) return crypto.randomUUID();
+    const bytes = crypto.getRandomValues(new Uint8Array(16));
+    bytes[6] = (bytes[6] & 0x0f) | 0x40;
+    bytes[8] = (bytes[8] & 0x3f) | 0x80;
+    const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+    return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+  }
+
+  function seatOf(number) {
+    return plan ? plan.order[number - plan.base] : undefined;
+  }
+
+  function advanceOffline(play) {
+    if (!plan || !pristine) return false;
+    const game = play.dataset.game;
+    const next = Number(play.dataset.turn) + 1;
+    const seat = seatOf(next);
+    if (seat === undefined) return false;
+    const seatPlan = plan.seats[String(seat)];
+    const free = Object.fromEntries(seatPlan.boxes.map((box) => [box.key, box.free]));
+    queuedEntries(game).forEach(([number, entry]) => {
+      if (seatOf(number) === seat && entry.box in free) free[entry.box] -= 1;
+    });
+    if (Object.values(free).some((count) => count <= 0)) return false;
+    const holder = document.createElement("div");
+    holder.innerHTML = pristine;
+    const section = holder.firstElementChild;
+    section.querySelectorAll("script").forEach((script) => script.remove());
+    const name = plan.players[seat];
+    section.querySelector("[data-player]").textContent = name;
+    const form = section.querySelector("[data-turn-form]");
+    form.querySelector("[name=expected_number]").value = String(next);
+    form.querySelector("[name=request_key]").value = newKey();
+    form.querySelector("[name=player]").value = name;
+    const boxes = section.querySelector(".boxes");
+    const model = boxes.querySelector("[data-box]");
+    boxes.replaceChildren(...seatPlan.boxes.map((box) => {
+      const button = model.cloneNode(true);
+      button.dataset.box = box.key;
+      button.dataset.label = box.label;
+      button.querySelector(".box-label").textContent = box.label;
+      return button;
+    }));
+    restUntil = Date.now() + REST_MS;
+    play.querySelector("[data-five-dice-turn]").replaceWith(section);
+    play.dataset.turn = String(next);
+    delete play.dataset.sending;
+    htmx.process(section);
+    fiveDiceTurn(section, play, { boxes: seatPlan.boxes, rolls: plan.tables[seatPlan.table], log: logFacts });
+    return true;
+  }
+
+  // Turns waiting to be sent show above the sheet, and in their cell of it, as pending.
+  function showPending(play) {
+    const list = play.querySelector("[data-pending]");
+    if (!list) return;
+    const waiting = queuedEntries(play.dataset.game);
+    list.replaceChildren(...waiting.map(([number, entry]) => {
+      const li = document.createElement("li");
+      li.dataset.pendingTurn = String(number);
+      li.textContent = say("pending", { n: number + 1, player: entry.player, turn: describeEntry(entry), score: entry.points ?? "" });
+      return li;
+    }));
+    waiting.forEach(([number, entry]) => {
+      const seat = seatOf(number);
+      if (seat === undefined || play.querySelector(`[data-pending-cell="${number}"]`)) return;
+      const column = play.querySelector(`#sheet tr[data-row="${entry.box}"] td[data-player-col="${seat}"]`);
+      const cell = column && Array.from(column.querySelectorAll(".cell")).find((c) => c.textContent === "·" && !c.dataset.pendingCell);
+      if (!cell) return;
+      cell.textContent = entry.points ?? "?";
+      cell.classList.add("pending");
+      cell.dataset.pendingCell = String(number);
+    });
+  }
 
   function init(scope) {
     const play = scope.id === "play" ? scope : scope.querySelector("#play");
     if (!play) return;
+    const planEl = play.querySelector("#offline-data");
+    plan = planEl ? JSON.parse(planEl.textContent) : null;
+    const five = play.querySelector("[data-five-dice-turn]");
+    pristine = five ? five.outerHTML : "";
+    const previewEl = play.querySelector("#preview-data");
+    logFacts = previewEl ? JSON.parse(previewEl.textContent).log : null;
     tidy(play);
     play.querySelectorAll("[data-five-dice-turn]").forEach((root) => fiveDiceTurn(root, play));
     play.querySelectorAll("[data-barbut-turn]").forEach((root) => barbutTurn(root, play));

@@ -177,3 +177,15 @@ def test_the_round_starter_is_named_with_the_box_that_earned_it_as_each_round_be
 
 def test_games_without_round_starters_name_none() -> None:
     assert play_turns("balut", ("Ann", "Ben"), [("fours", "44412")] * 2).round_starter is None
+
+
+def test_the_upcoming_seats_of_a_bar_game_end_with_the_round() -> None:
+    players = ("Ann", "Ben", "Cy")
+    assert play_turns("bar", players, ROUND_1[:1]).upcoming_seats() == [1, 2]
+    assert play_turns("bar", players, ROUND_1).upcoming_seats() == [1, 2, 0]
+
+
+def test_the_upcoming_seats_of_a_standard_game_run_to_its_end() -> None:
+    game = play_turns("balut", ("Ann", "Ben"), [("fours", "44412")] * 3)
+    assert game.upcoming_seats() == [1, 0] * 26 + [1]
+    assert len(game.upcoming_seats()) == game.total_turns - game.turn_count

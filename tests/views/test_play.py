@@ -372,3 +372,34 @@ def test_the_bar_game_announces_who_starts_each_round_after_the_first(client: Cl
     html = client.get(page(game)).content.decode()
 
     assert "Round 2: Ben starts, highest box last round (18)." in html
+
+
+def test_the_scorers_page_carries_the_engines_plan_for_turns_entered_offline(
+    client: Client,
+) -> None:
+    game = new_game("balut")
+    play(game, five_dice(game, "fours", "44412"))
+    scorer_client(client, game)
+
+    response = client.get(page(game))
+
+    plan = response.context["offline"]
+    state = load_game(game).state
+    assert plan["base"] == 1
+    assert plan["order"] == state.upcoming_seats()
+    ann = plan["seats"]["0"]
+    assert {"key": "fours", "label": "Fours", "free": 3} in ann["boxes"]
+    assert plan["tables"][ann["table"]]["11111"] == [
+        [p.score, {"score": "s", "scratch": "x", "claim": "c", "strike": "k"}[p.outcome]]
+        for p in state.preview((1, 1, 1, 1, 1), seat=0)
+    ]
+    assert 'id="offline-data"' in response.content.decode()
+
+
+def test_visitors_get_no_offline_plan(client: Client) -> None:
+    game = new_game("balut")
+
+    response = client.get(page(game))
+
+    assert "offline" not in response.context
+    assert 'id="offline-data"' not in response.content.decode()
