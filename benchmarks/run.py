@@ -49,6 +49,12 @@ def _history(args: argparse.Namespace) -> Result:
     )
 
 
+def _tablet(args: argparse.Namespace) -> Result:
+    from benchmarks.tablet import run_tablet_benchmark
+
+    return run_tablet_benchmark(turns=args.tablet_turns)
+
+
 BENCHMARKS: dict[str, tuple[str, Callable[[argparse.Namespace], Result]]] = {
     "turn": ("record one turn: real view vs bare view, full middleware stack", _turn),
     "engine": ("the rules engine alone: replay, result, tablet preview", _engine),
@@ -57,6 +63,10 @@ BENCHMARKS: dict[str, tuple[str, Callable[[argparse.Namespace], Result]]] = {
         "standings, player page, register, records and TV board: 1 year against 10 years of "
         "synthetic history",
         _history,
+    ),
+    "tablet": (
+        "the tablet in Chromium: Record tap to turn shown, online and offline; offline sync",
+        _tablet,
     ),
 }
 
@@ -84,6 +94,12 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     )
     parser.add_argument(
         "--years", type=int, default=10, help="years of history for 'history' (default 10)"
+    )
+    parser.add_argument(
+        "--tablet-turns",
+        type=int,
+        default=42,
+        help="turns played online, then offline, for 'tablet' (default 42, at most 42)",
     )
     args = parser.parse_args(argv)
     unknown = [name for name in args.names if name not in BENCHMARKS]
