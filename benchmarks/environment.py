@@ -18,7 +18,8 @@ BENCH_ENVIRONMENT = {
     # because the test client speaks plain HTTP and would get a 301 for every request.
     "DEBUG": "0",
     "SECRET_KEY": "balutclub-benchmark-key-not-for-production",
-    "ALLOWED_HOSTS": "testserver",
+    # localhost: the tablet benchmark's live server.
+    "ALLOWED_HOSTS": "testserver,localhost",
     "SECURE_SSL_REDIRECT": "0",
     # Serve static files from the finders: there is no collectstatic in a throw-away setup.
     "BALUTCLUB_TESTING": "1",

@@ -60,6 +60,12 @@ def _crash(args: argparse.Namespace) -> Result:
     return run_crash(games=args.crash_games, kills=args.kills, postgres=postgres)
 
 
+def _tablet(args: argparse.Namespace) -> Result:
+    from benchmarks.tablet import run_tablet_benchmark
+
+    return run_tablet_benchmark(turns=args.tablet_turns)
+
+
 BENCHMARKS: dict[str, tuple[str, Callable[[argparse.Namespace], Result]]] = {
     "turn": ("record one turn: real view vs bare view, full middleware stack", _turn),
     "engine": ("the rules engine alone: replay, result, tablet preview", _engine),
@@ -77,6 +83,10 @@ BENCHMARKS: dict[str, tuple[str, Callable[[argparse.Namespace], Result]]] = {
         "gunicorn on PostgreSQL killed (SIGKILL) with last turns in flight, restarted, turns "
         "re-sent; then check_books",
         _crash,
+    ),
+    "tablet": (
+        "the tablet in Chromium: Record tap to turn shown, online and offline; offline sync",
+        _tablet,
     ),
 }
 
@@ -114,6 +124,12 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         default="",
         help="PostgreSQL server URL for 'crash' (default $BENCH_POSTGRES_URL, a PostgreSQL "
         "$DATABASE_URL, or postgres://postgres@127.0.0.1:5432/postgres); skipped if unreachable",
+    )
+    parser.add_argument(
+        "--tablet-turns",
+        type=int,
+        default=42,
+        help="turns played online, then offline, for 'tablet' (default 42, at most 42)",
     )
     args = parser.parse_args(argv)
     unknown = [name for name in args.names if name not in BENCHMARKS]

@@ -13,6 +13,7 @@ from typing import Any
 
 from django import forms
 from django.core.files.uploadedfile import UploadedFile
+from django.utils.translation import gettext
 
 from scoring import rules
 
@@ -117,8 +118,8 @@ class FiveDiceCorrectionForm(CorrectionForm):
 class BarbutCorrectionForm(CorrectionForm):
     throws = forms.CharField(
         max_length=MAX_THROWS_LENGTH,
-        widget=forms.Textarea(attrs={"rows": 4, "spellcheck": "false"}),
-        help_text='The turn\'s throws in order, e.g. [{"dice": [1, 5, 3, 2], "keep": [1, 5]}].',
+        # Written by the dice pad the correction page shows, never typed.
+        widget=forms.HiddenInput,
     )
 
     field_order = ["throws", "reason"]
@@ -129,7 +130,7 @@ class BarbutCorrectionForm(CorrectionForm):
         super().__init__(data, initial={"throws": json.dumps(recorded.get("throws", []))})
 
     def clean_throws(self) -> list[Any]:
-        message = 'Give the throws as a JSON list, e.g. [{"dice": [1, 5, 3, 2], "keep": [1, 5]}].'
+        message = gettext("The throws could not be read: tap the turn on the pad again.")
         try:
             throws = json.loads(self.cleaned_data["throws"])
         except (ValueError, RecursionError) as error:

@@ -106,9 +106,11 @@ class GameSetupForm(forms.Form):
         error_messages={"invalid_choice": "Choose a member who has a PIN."},
         widget=forms.Select(attrs=SELECT),
     )
+    # Asked by the view only when the tablet does not know the scorer already.
     pin = forms.CharField(
         label="Scorer's PIN",
         max_length=6,
+        required=False,
         widget=forms.PasswordInput(attrs={**TEXT, "inputmode": "numeric", "autocomplete": "off"}),
     )
 

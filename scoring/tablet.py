@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from functools import cache, lru_cache
 
+from django.utils.translation import gettext as _
+
 from scoring import rules
 
 OUTCOME_CODES = {"score": "s", "scratch": "x", "claim": "c", "strike": "k"}
@@ -18,8 +20,49 @@ def five_dice_preview(state: rules.FiveDiceGame) -> dict[str, object]:
     """For the next player: each open box, and per roll its score and outcome code."""
     seat = state.next_seat
     if seat is None:
-        return {"boxes": [], "rolls": {}}
-    return _preview_payload(state.rules, tuple(state.open_boxes(seat)))
+        return {"boxes": [], "rolls": {}, "log": throw_log()}
+    return {**_preview_payload(state.rules, tuple(state.open_boxes(seat))), "log": throw_log()}
+
+
+@cache
+def throw_log() -> dict[str, object]:
+    """The throw log's limits and the rolls that owe a round from the cup, as the engine says."""
+    facts = rules.throw_log_facts()
+    return {
+        "maxValid": facts.max_valid_throws,
+        "firstDice": facts.first_throw_dice,
+        "fromCup": list(facts.from_cup),
+    }
+
+
+def offline_plan(state: rules.FiveDiceGame) -> dict[str, object]:
+    """What the tablet needs to go on without the server: the seats of the turns to come as
+    far as the engine knows them, each of those players' open boxes with how often each can
+    still be filled, and one preview table per set of open boxes. When a turn tapped offline
+    closes a box, that player's table no longer fits and the tablet waits for the server."""
+    order = state.upcoming_seats()
+    seats: dict[str, object] = {}
+    tables: dict[str, object] = {}
+    for seat in sorted(set(order)):
+        sheet = state.sheets[seat]
+        boxes = tuple(sheet.open_boxes())
+        table = "|".join(boxes)
+        if table not in tables:
+            tables[table] = _preview_payload(state.rules, boxes)["rolls"]
+        seats[str(seat)] = {
+            "boxes": [
+                {"key": box, "label": rules.box_label(box), "free": sheet.free(box)}
+                for box in boxes
+            ],
+            "table": table,
+        }
+    return {
+        "base": state.turn_count,
+        "order": order,
+        "players": list(state.players),
+        "seats": seats,
+        "tables": tables,
+    }
 
 
 def forget_previews() -> None:
@@ -55,4 +98,51 @@ def barbut_throws() -> dict[str, object]:
             ],
         }
         for key, reading in rules.throw_table().items()
+    }
+
+
+def tablet_words() -> dict[str, str]:
+    """The tablet's own words, translated here: tablet.js only fills in the figures."""
+    return {
+        "die": _("Die %(n)s: %(face)s"),
+        "notSet": _("not set"),
+        "fiveSet": _(
+            "All five dice are set. To change one, tap that die above, then its new face; or Clear."
+        ),
+        "pickFace": _("Now tap the new face for die %(n)s."),
+        "offline": _(
+            "No connection: this turn is kept on the tablet and sent as soon as the server "
+            "answers (or tap Pending)."
+        ),
+        "offlineGoOn": _(
+            "No connection: the last turn waits on the tablet (Pending). Play on; the turns "
+            "are sent in order as soon as the server answers."
+        ),
+        "pending": _("Pending: turn %(n)s, %(player)s, %(turn)s (%(score)s)"),
+        "heldBehind": _("Not sent: turn %(n)s before it was refused."),
+        "serverError": _(
+            "The server could not record this turn; it is kept on the tablet. Try again."
+        ),
+        "unsent": _("Turn %(n)s was not recorded: %(player)s, %(turn)s."),
+        "discard": _("Discard"),
+        "useAgain": _("Enter it for this turn"),
+        "restored": _("This turn's taps were brought back from the tablet."),
+        "cocked": _("cocked"),
+        "throwsLogged": _("%(n)s throws logged"),
+        "bank": _("Bank %(n)s"),
+        "throwOrBank": _("Throw again or bank. To change the set-aside, tap another."),
+        "tapDice": _("Tap the %(n)s dice thrown."),
+        "chooseAside": _("Choose the dice set aside."),
+        "bust": _("Bust: the turn's points are lost. A mistap? Undo it."),
+        "sixes": _("6-6-6-6! A mistap? Undo it."),
+        "logFull": _(
+            "A turn has at most %(n)s valid throws: this throw was not logged, and the log "
+            "is kept. A mistake? Clear the log."
+        ),
+        "logFirst": _("The first valid throw is of all %(n)s dice: this throw was not logged."),
+        "cupLogged": _("Balut from the cup: logged. The drinks follow."),
+        "setAside": _("set aside %(dice)s"),
+        "nothing": _("nothing"),
+        "kept": _("kept %(dice)s"),
+        "nothingKept": _("nothing kept"),
     }

@@ -51,7 +51,7 @@ from .rulesets import (
     ruleset_info,
 )
 from .sheet import FilledBox, Sheet
-from .throws import Throw
+from .throws import Throw, ThrowLogFacts, throw_log_facts
 
 __all__ = [
     "BAR_BALUT",
@@ -94,6 +94,7 @@ __all__ = [
     "RulesetInfo",
     "Sheet",
     "Throw",
+    "ThrowLogFacts",
     "Turn",
     "TurnInProgress",
     "TurnNotAllowed",
@@ -123,6 +124,7 @@ __all__ = [
     "score_text",
     "read_throw",
     "set_aside_options",
+    "throw_log_facts",
     "throw_table",
     "turn_to_json",
 ]

@@ -95,6 +95,34 @@ class FiveDiceGame(TableGame[RecordedTurn]):
             return None
         return self.round_order(self.round_number)[self.turn_count % len(self.players)]
 
+    def upcoming_seats(self) -> list[int]:
+        """The seats of the turns still to play, in order, as far as known now: the whole game,
+        or in a game with round starters the rest of this round (the next round's order
+        depends on the scores to come)."""
+        if self.complete:
+            return []
+        players = len(self.players)
+        position = self.turn_count % players
+        if self.rules.round_starters:
+            return self.round_order(self.round_number)[position:]
+        return [turn % players for turn in range(self.turn_count, self.total_turns)]
+
+    @property
+    def round_starter(self) -> tuple[int, int] | None:
+        """As a bar game's round after the first begins: the seat that starts it and the box
+        score that earned it last round. None at any other moment or in other games."""
+        players = len(self.players)
+        if not self.rules.round_starters or self.complete or self.turn_count % players:
+            return None
+        if self.round_number == 1:
+            return None
+        seat = self.round_order(self.round_number)[0]
+        previous = self.history[
+            (self.round_number - 2) * players : (self.round_number - 1) * players
+        ]
+        score = next(r.filled.score for r in previous if r.turn.seat == seat)
+        return seat, score
+
     @property
     def last_round_starting(self) -> bool:
         """Before the bar game's last round, the scorer reads out every sub-total."""

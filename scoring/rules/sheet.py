@@ -26,6 +26,10 @@ class Sheet:
     def is_open(self, box: str) -> bool:
         return len(self.boxes.get(box, ())) < self.rules.capacity(box)
 
+    def free(self, box: str) -> int:
+        """How many more times `box` can be filled."""
+        return self.rules.capacity(box) - len(self.boxes.get(box, ()))
+
     def open_boxes(self) -> list[str]:
         return [box for box in self.rules.box_keys if self.is_open(box)]
 

@@ -5,10 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .boxes import is_five_of_a_kind
-from .dice import Dice, contains
+from .dice import Dice, all_rolls, contains, dice_key
 from .errors import RuleError
 
 MAX_VALID_THROWS = 3
+FIRST_THROW_DICE = 5
 COCKS_PER_ROUND = 3
 
 
@@ -30,7 +31,7 @@ def check_throw_log(throws: tuple[Throw, ...], final_dice: Dice | None) -> None:
     for throw in valid:
         if not 1 <= len(throw.dice) <= 5:
             raise RuleError(f"a throw has {len(throw.dice)} dice; one to five are thrown")
-    if len(valid[0].dice) != 5:
+    if len(valid[0].dice) != FIRST_THROW_DICE:
         raise RuleError("the first valid throw must be of all five dice")
     if final_dice is not None and not contains(final_dice, valid[-1].dice):
         raise RuleError(
@@ -57,3 +58,21 @@ def three_cocks(throws: tuple[Throw, ...]) -> list[int]:
         if run and run % COCKS_PER_ROUND == 0:
             completed.append(index)
     return completed
+
+
+@dataclass(frozen=True)
+class ThrowLogFacts:
+    """What a tablet checks a throw log against as it is tapped, and the rolls that, thrown
+    straight from the cup, owe a round: the rules above, as data to look up."""
+
+    max_valid_throws: int
+    first_throw_dice: int
+    from_cup: tuple[str, ...]
+
+
+def throw_log_facts() -> ThrowLogFacts:
+    return ThrowLogFacts(
+        max_valid_throws=MAX_VALID_THROWS,
+        first_throw_dice=FIRST_THROW_DICE,
+        from_cup=tuple(dice_key(roll) for roll in all_rolls(5) if is_five_of_a_kind(roll)),
+    )

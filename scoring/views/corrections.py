@@ -13,9 +13,10 @@ from django.views.decorators.http import require_http_methods
 from scoring import club
 from scoring.models import Game
 from scoring.permissions import can_correct, correction_refusal
-from scoring.record_forms import correction_form
+from scoring.record_forms import BarbutCorrectionForm, correction_form
 from scoring.selectors import active_signature_count, game_corrections, load_game
 from scoring.services.corrections import correct_turn as correct_turn_service
+from scoring.tablet import barbut_throws, tablet_words
 from scoring.turn_lines import correction_lines, turn_line
 
 
@@ -66,4 +67,7 @@ def correct_turn(request: HttpRequest, game_id: int, number: int) -> HttpRespons
         "corrections": correction_lines(earlier),
         "signed": signed,
     }
+    if isinstance(form, BarbutCorrectionForm):
+        # A Barbut turn is corrected on the tablet's dice pad, never as text.
+        context.update(barbut_throws=barbut_throws(), tablet_words=tablet_words())
     return render(request, "scoring/correct_turn.html", context, status=status)

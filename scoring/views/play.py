@@ -8,6 +8,8 @@ from django.contrib import messages
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
 from scoring import club, rules
@@ -17,10 +19,13 @@ from scoring.permissions import can_correct, can_record_turns, keeps_game
 from scoring.selectors import LoadedGame, game_corrections, load_game
 from scoring.services.turns import StaleTurn, record_turn
 from scoring.sheets import build_sheet
-from scoring.tablet import barbut_throws, five_dice_preview
-from scoring.turn_lines import correction_lines, turn_lines
+from scoring.tablet import barbut_throws, five_dice_preview, offline_plan, tablet_words
+from scoring.turn_lines import correction_lines, describe, turn_lines
 
 PLAY_PARTIAL = "scoring/partials/play.html"
+RECENT_KEYS = 12
+"""How many of the last turns' request keys the page names: the tablet drops a kept entry
+whose key the server has recorded, even when the answer to it was lost."""
 
 
 def _game(game_id: int) -> Game:
@@ -47,6 +52,9 @@ def play_context(
         "next_player": loaded.next_player,
         "expected_number": len(loaded.turns),
         "request_key": uuid.uuid4(),
+        "recorded_keys": [
+            str(turn.request_key) for turn in loaded.turns[-RECENT_KEYS:] if turn.request_key
+        ],
         "notice": notice,
         "error": error,
         "five_dice": isinstance(state, rules.FiveDiceGame),
@@ -56,21 +64,30 @@ def play_context(
             round_number=state.round_number,
             rounds=state.rules.turns_per_player,
             last_round_starting=state.last_round_starting,
+            round_starter=_round_starter(loaded, state),
             subtotals=list(zip(loaded.setup.players, state.subtotals(), strict=True)),
         )
         if can_record:
             context["preview"] = five_dice_preview(state)
+            context["offline"] = offline_plan(state)
     elif can_record:
         context["barbut_throws"] = barbut_throws()
     return context
 
 
+# Live game pages are never kept by the browser (back/forward cache, HTTP cache): going
+# back to one fetches the sheet as it is now, so nothing is entered on a stale page.
+@never_cache
 @require_GET
 def game(request: HttpRequest, game_id: int) -> HttpResponse:
     loaded = load_game(_game(game_id))
-    return render(request, "scoring/game.html", play_context(request, loaded))
+    context = play_context(request, loaded)
+    if context["can_record"]:
+        context["tablet_words"] = tablet_words()
+    return render(request, "scoring/game.html", context)
 
 
+@never_cache
 @require_POST
 def record_turn_view(request: HttpRequest, game_id: int) -> HttpResponse:
     game = _game(game_id)
@@ -94,7 +111,13 @@ def record_turn_view(request: HttpRequest, game_id: int) -> HttpResponse:
             recorded_by=request.user,  # type: ignore[arg-type]
         )
     except StaleTurn as stale:
-        return _answer(request, load_game(game), error=_message(stale), status=409)
+        # The entry is refused, never dropped in silence: the scorer reads what was not
+        # recorded next to the current sheet, and the tablet keeps the taps to enter again.
+        refused = _("Not recorded: %(player)s, %(turn)s.") % {
+            "player": form.cleaned_data["player"],
+            "turn": describe(form.turn_record()),
+        }
+        return _answer(request, load_game(game), error=f"{_message(stale)} {refused}", status=409)
     except ValidationError as refused:
         return _answer(request, load_game(game), error=_message(refused), status=422)
     except club.BookingFailed as failed:
@@ -120,6 +143,19 @@ def _answer(
     elif notice:
         messages.success(request, notice)
     return redirect("scoring:game", game_id=loaded.game.pk)
+
+
+def _round_starter(loaded: LoadedGame, state: rules.FiveDiceGame) -> str:
+    """The bar game's announcement as a round begins, from the engine's starter."""
+    starter = state.round_starter
+    if starter is None:
+        return ""
+    seat, score = starter
+    return _("Round %(round)s: %(player)s starts, highest box last round (%(score)s).") % {
+        "round": state.round_number,
+        "player": loaded.players[seat].name,
+        "score": score,
+    }
 
 
 def _turn_notice(loaded: LoadedGame, turn: object) -> str:

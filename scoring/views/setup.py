@@ -2,18 +2,25 @@
 
 from __future__ import annotations
 
+import time
+
 from django.contrib.auth import login
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from scoring import club, rules
-from scoring.models import Game
+from scoring.models import Game, Member
 from scoring.services.games import start_game
 from scoring.services.members import PinRefused, verify_pin
 from scoring.setup_forms import GameSetupForm
 from scoring.views.signin import MODEL_BACKEND
+
+PIN_CHECKED = "game_new_pin_checked"
+PIN_CHECK_SECONDS = 10 * 60
+"""A PIN checked on a start refused for something else is not asked again for this long."""
 
 
 # Open to anyone, signed in or not: the tablet at the table is shared, and the PIN authorises.
@@ -21,26 +28,67 @@ from scoring.views.signin import MODEL_BACKEND
 def game_new(request: HttpRequest) -> HttpResponse:
     house = club.house_settings()
     defaults = {key: house.options_for(key).as_dict() for key in rules.RULESET_KEYS}
+    known = _known_scorer(request)
     if request.method != "POST":
-        form = GameSetupForm(initial=defaults[rules.DEFAULT_RULESET.key])
-        context = {"form": form, "option_defaults": defaults}
+        initial: dict[str, object] = dict(defaults[rules.DEFAULT_RULESET.key])
+        signed_in = _signed_in_member(request)
+        if signed_in is not None and signed_in.pin_hash and signed_in.is_active:
+            initial["scorer"] = signed_in.pk  # the member on the tablet usually keeps the score
+        form = GameSetupForm(initial=initial)
+        context = {"form": form, "option_defaults": defaults, "pin_known": known}
         return render(request, "scoring/game_new.html", context)
     form = GameSetupForm(request.POST)
+    form.is_valid()
+    known = _check_pin(request, form, known)
     if form.is_valid():
         game = _start(request, form)
         if game is not None:
             return redirect("scoring:game", game_id=game.pk)
-    context = {"form": form, "option_defaults": defaults}
+    context = {"form": form, "option_defaults": defaults, "pin_known": known}
     return render(request, "scoring/game_new.html", context, status=422)
+
+
+def _signed_in_member(request: HttpRequest) -> Member | None:
+    if not request.user.is_authenticated:
+        return None
+    return getattr(request.user, "member", None)
+
+
+def _known_scorer(request: HttpRequest) -> Member | None:
+    """The member whose PIN this tablet need not ask for: signed in here, or checked a moment
+    ago on a start that was refused for something else."""
+    checked = request.session.get(PIN_CHECKED)
+    if (
+        isinstance(checked, list)
+        and len(checked) == 2
+        and time.time() - checked[1] < PIN_CHECK_SECONDS
+    ):
+        return Member.objects.filter(pk=checked[0], is_active=True).first()
+    return _signed_in_member(request)
+
+
+def _check_pin(request: HttpRequest, form: GameSetupForm, known: Member | None) -> Member | None:
+    """Ask for the scorer's PIN unless it is known; a right PIN is remembered for a while, so
+    a refusal of anything else does not ask for it again."""
+    scorer = form.cleaned_data.get("scorer")
+    if scorer is None or (known is not None and scorer.pk == known.pk):
+        return known
+    pin = form.cleaned_data.get("pin", "")
+    if not pin:
+        form.add_error("pin", _("Enter the scorer's PIN."))
+        return known
+    try:
+        verify_pin(member=scorer, pin=pin)
+    except PinRefused as refused:
+        form.add_error("pin", refused.messages)
+        return known
+    request.session[PIN_CHECKED] = [scorer.pk, time.time()]
+    return scorer
 
 
 def _start(request: HttpRequest, form: GameSetupForm) -> Game | None:
     """The new game, with its scorer signed in; None with the refusal added to the form."""
-    try:
-        scorer = verify_pin(member=form.cleaned_data["scorer"], pin=form.cleaned_data["pin"])
-    except PinRefused as refused:
-        form.add_error("pin", refused.messages)
-        return None
+    scorer = form.cleaned_data["scorer"]
     try:
         game = start_game(
             ruleset=form.cleaned_data["ruleset"],
@@ -54,5 +102,7 @@ def _start(request: HttpRequest, form: GameSetupForm) -> Game | None:
         form.add_error(None, refused.messages)
         return None
     # Signed in only once the game exists, so a refused start leaves the tablet as it was.
-    login(request, scorer.user, backend=MODEL_BACKEND)
+    request.session.pop(PIN_CHECKED, None)
+    if request.user != scorer.user:
+        login(request, scorer.user, backend=MODEL_BACKEND)
     return game

@@ -1,181 +1,276 @@
-// The scorer's tablet. Every score shown here is looked up in tables the server rendered
-// from the rules engine (#preview-data, #barbut-throws); this file decides no rule itself.
-(function () {
+// The scorer's tablet, part 3 of 3: sending a turn once, keeping it when the server cannot be
+// reached, playing on offline from the server's plan, and setting the pads up on each page.
+(function (T) {
   "use strict";
 
-  const OUTCOME_TEXT = { s: "", x: "scratch", c: "claim", k: "strike" };
+  const { say, describeEntry, readEntry, writeEntry, dropEntry, keptNumbers, tidy } = T;
+  const { fiveDiceTurn, barbutTurn } = T;
 
-  function diceKey(dice) {
-    return dice.slice().sort().join("");
+  // Sending -------------------------------------------------------------------------------------
+
+  function isTurnPost(event) {
+    const elt = event.detail && event.detail.elt;
+    return Boolean(elt && elt.matches && elt.matches("[data-turn-form]"));
   }
 
-  function fiveDiceTurn(root) {
-    const preview = JSON.parse(document.getElementById("preview-data").textContent);
-    const form = root.querySelector("[data-turn-form]");
-    const slots = Array.from(root.querySelectorAll("[data-slot]"));
-    const boxes = Array.from(root.querySelectorAll("[data-box]"));
-    const dialog = root.querySelector("[data-confirm]");
-    const strikeButton = root.querySelector("[data-confirm-strike]");
-    const throws = [];
-    const dice = [null, null, null, null, null];
-    let active = 0;
-
-    function render() {
-      slots.forEach((slot, i) => {
-        slot.textContent = dice[i] === null ? "·" : String(dice[i]);
-        slot.classList.toggle("active", i === active);
-        slot.setAttribute("aria-label", `Die ${i + 1}: ${dice[i] === null ? "not set" : dice[i]}`);
-      });
-      const complete = dice.every((d) => d !== null);
-      const row = complete ? preview.rolls[diceKey(dice)] : null;
-      boxes.forEach((button, i) => {
-        const scoreEl = button.querySelector("[data-score]");
-        button.disabled = !row;
-        button.dataset.outcome = row ? row[i][1] : "";
-        button.dataset.points = row ? row[i][0] : "";
-        scoreEl.textContent = row ? `${row[i][0]} ${OUTCOME_TEXT[row[i][1]]}`.trim() : "–";
-      });
-      form.querySelector("[data-dice-input]").value = complete ? dice.join("") : "";
-      form.querySelector("[data-throws-input]").value = throws.length ? JSON.stringify(throws) : "";
-      const log = throws.map((t) => (t.cocked ? "cocked" : t.dice.join(" "))).join(" · ");
-      root.querySelector("[data-log-view]").textContent = log;
+  // A commit is one tap: while its turn is on its way every further tap is ignored.
+  document.addEventListener("click", (event) => {
+    const play = document.getElementById("play");
+    if (play && play.dataset.sending && event.target.closest && event.target.closest("[data-turn-form]")) {
+      event.preventDefault();
+      event.stopImmediatePropagation();
     }
+  }, true);
 
-    slots.forEach((slot, i) => slot.addEventListener("click", () => { active = i; render(); }));
-    root.querySelectorAll("[data-face]").forEach((button) =>
-      button.addEventListener("click", () => {
-        dice[active] = Number(button.dataset.face);
-        const next = dice.findIndex((d) => d === null);
-        active = next === -1 ? active : next;
-        render();
-      }));
-    root.querySelector("[data-clear]").addEventListener("click", () => {
-      dice.fill(null); active = 0; render();
+  document.addEventListener("htmx:beforeRequest", (event) => {
+    if (!isTurnPost(event)) return;
+    const play = document.getElementById("play");
+    if (!play) return;
+    play.dataset.sending = "yes";
+    // What is sent is kept with the turn's taps: if the server cannot be reached, this very
+    // post (same request key) waits in the queue and is sent again as it was.
+    const form = event.detail.elt;
+    const entry = readEntry(play.dataset.game, Number(play.dataset.turn));
+    if (entry) {
+      entry.body = new URLSearchParams(new FormData(form)).toString();
+      entry.url = form.getAttribute("hx-post");
+      writeEntry(play.dataset.game, Number(play.dataset.turn), entry);
+    }
+  });
+
+  // Set before the answer's pad is drawn, so that pad starts resting.
+  document.addEventListener("htmx:beforeSwap", (event) => {
+    if (isTurnPost(event) && event.detail.shouldSwap) T.restUntil = Date.now() + T.REST_MS;
+  });
+
+  document.addEventListener("htmx:afterRequest", (event) => {
+    if (!isTurnPost(event)) return;
+    const play = document.getElementById("play");
+    const xhr = event.detail.xhr;
+    if (play && play.contains(event.detail.elt)) {
+      // No answer was swapped in (the connection failed): the turn is still kept here.
+      delete play.dataset.sending;
+      play.querySelectorAll("dialog[open]").forEach((dialog) => dialog.close());
+      if (xhr && xhr.status >= 500) {
+        const note = play.querySelector("[data-pad-note]") || play.querySelector("[data-step]");
+        if (note) note.textContent = say("serverError");
+      }
+      if (!xhr || !xhr.status) {
+        const number = Number(play.dataset.turn);
+        const entry = readEntry(play.dataset.game, number);
+        if (entry && entry.body) {
+          entry.queued = true;
+          writeEntry(play.dataset.game, number, entry);
+          if (advanceOffline(play)) {
+            const note = play.querySelector("[data-pad-note]");
+            if (note) note.textContent = say("offlineGoOn");
+          }
+        }
+        showQueued(play);
+      }
+    }
+  });
+
+  // Offline ---------------------------------------------------------------------------------
+  // A turn the server could not be reached for waits on the device with its request key and
+  // is sent, in order, as soon as the server answers again (or on a tap on the badge). The
+  // key makes a resend of a turn already recorded harmless. A refused turn stops the queue
+  // and stays in view with the server's reason until the scorer enters it again or discards it.
+
+  function queuedEntries(game) {
+    return keptNumbers(game)
+      .map((number) => [number, readEntry(game, number)])
+      .filter(([, entry]) => entry && entry.queued);
+  }
+
+  function showQueued(play) {
+    showPending(play);
+    const waiting = queuedEntries(play.dataset.game);
+    const badge = play.querySelector("[data-queue-badge]");
+    if (badge) {
+      badge.hidden = !waiting.length;
+      badge.querySelector("[data-queue-count]").textContent = String(waiting.length);
+    }
+    const current = waiting.find(([number]) => number === Number(play.dataset.turn));
+    const turn = play.querySelector("[data-five-dice-turn], [data-barbut-turn]");
+    if (turn) turn.classList.toggle("queued", Boolean(current));
+    if (current) {
+      play.dataset.sending = "queued";
+      const note = play.querySelector("[data-pad-note]") || play.querySelector("[data-step]");
+      if (note) note.textContent = `${say("offline")} ${describeEntry(current[1])}${current[1].points !== undefined ? ` (${current[1].points})` : ""}`;
+    }
+  }
+
+  let syncing = false;
+
+  async function sync() {
+    const play = document.getElementById("play");
+    if (!play || syncing) return;
+    const game = play.dataset.game;
+    const waiting = queuedEntries(game);
+    // Only the scorer's tablet sends: a signed-out page or a finished game has no badge.
+    if (!waiting.length || !play.querySelector("[data-queue-badge]")) return;
+    syncing = true;
+    try {
+      for (const [number, entry] of waiting) {
+        let response;
+        try {
+          response = await fetch(entry.url, {
+            method: "POST",
+            body: entry.body,
+            headers: { "Content-Type": "application/x-www-form-urlencoded", "HX-Request": "true" },
+            credentials: "same-origin",
+          });
+        } catch (error) {
+          return;  // still no server: the queue waits
+        }
+        const html = await response.text();
+        // Only an answer with the play area (recorded, or refused with the sheet) settles a
+        // queued turn; anything else (a server error, a sign-in page) leaves it waiting.
+        if (!html.includes('id="play"') || ![200, 409, 422].includes(response.status)) return;
+        if (response.status === 200) {
+          dropEntry(game, number);
+        } else {
+          const answer = new DOMParser().parseFromString(html, "text/html");
+          const error = answer.querySelector("#error");
+          entry.queued = false;
+          entry.reason = error ? error.textContent.trim() : String(response.status);
+          writeEntry(game, number, entry);
+          // The turns after it were tapped on a game that has changed: they wait for the
+          // scorer, in view, instead of being sent.
+          waiting.filter(([later]) => later > number).forEach(([later, held]) => {
+            held.queued = false;
+            held.reason = say("heldBehind", { n: number + 1 });
+            writeEntry(game, later, held);
+          });
+        }
+        const current = document.getElementById("play");
+        if (current) htmx.swap(current, html, { swapStyle: "outerHTML" });
+        if (response.status !== 200) return;  // a refused turn stops the queue there
+      }
+    } finally {
+      syncing = false;
+    }
+  }
+
+  document.addEventListener("click", (event) => {
+    if (event.target.closest && event.target.closest("[data-queue-badge]")) sync();
+  });
+  window.addEventListener("online", sync);
+  setInterval(sync, 15000);
+
+  // Offline, turn after turn -------------------------------------------------------------------
+  // The server sends with every answer the seats of the turns to come (as far as the engine
+  // knows them) and each of those players' open boxes and preview table. With no connection
+  // the tablet draws the next player's pad from a copy of this one and those tables: it looks
+  // scores up, it works none out. When a player's table no longer fits (an offline turn closed
+  // a box) or the known order ends, the pad waits for the server.
+
+  let pristine = "";
+  let plan = null;
+  let logFacts = null;
+
+  function newKey() {
+    if (window.crypto && crypto.randomUUID) return crypto.randomUUID();
+    const bytes = crypto.getRandomValues(new Uint8Array(16));
+    bytes[6] = (bytes[6] & 0x0f) | 0x40;
+    bytes[8] = (bytes[8] & 0x3f) | 0x80;
+    const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+    return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+  }
+
+  function seatOf(number) {
+    return plan ? plan.order[number - plan.base] : undefined;
+  }
+
+  function advanceOffline(play) {
+    if (!plan || !pristine) return false;
+    const game = play.dataset.game;
+    const next = Number(play.dataset.turn) + 1;
+    const seat = seatOf(next);
+    if (seat === undefined) return false;
+    const seatPlan = plan.seats[String(seat)];
+    const free = Object.fromEntries(seatPlan.boxes.map((box) => [box.key, box.free]));
+    queuedEntries(game).forEach(([number, entry]) => {
+      if (seatOf(number) === seat && entry.box in free) free[entry.box] -= 1;
     });
-    root.querySelector("[data-log-cocked]").addEventListener("click", () => {
-      throws.push({ cocked: true }); render();
-    });
-    root.querySelector("[data-log-throw]").addEventListener("click", () => {
-      const thrown = dice.filter((d) => d !== null);
-      if (thrown.length) { throws.push({ dice: thrown }); dice.fill(null); active = 0; render(); }
-    });
-    root.querySelector("[data-log-clear]").addEventListener("click", () => {
-      throws.length = 0; render();
-    });
-    boxes.forEach((button) => button.addEventListener("click", () => {
-      form.querySelector("[data-box-input]").value = button.dataset.box;
-      form.querySelector("[data-strike-input]").value = "";
-      const outcome = OUTCOME_TEXT[button.dataset.outcome];
-      const player = root.querySelector("[data-player]").textContent;
-      root.querySelector("[data-confirm-text]").textContent =
-        `${player}: ${button.dataset.label} ${button.dataset.points}${outcome ? ` (${outcome})` : ""}`;
-      strikeButton.hidden = button.dataset.outcome !== "c";
-      dialog.showModal();
+    if (Object.values(free).some((count) => count <= 0)) return false;
+    const holder = document.createElement("div");
+    holder.innerHTML = pristine;
+    const section = holder.firstElementChild;
+    section.querySelectorAll("script").forEach((script) => script.remove());
+    const name = plan.players[seat];
+    section.querySelector("[data-player]").textContent = name;
+    const form = section.querySelector("[data-turn-form]");
+    form.querySelector("[name=expected_number]").value = String(next);
+    form.querySelector("[name=request_key]").value = newKey();
+    form.querySelector("[name=player]").value = name;
+    const boxes = section.querySelector(".boxes");
+    const model = boxes.querySelector("[data-box]");
+    boxes.replaceChildren(...seatPlan.boxes.map((box) => {
+      const button = model.cloneNode(true);
+      button.dataset.box = box.key;
+      button.dataset.label = box.label;
+      button.querySelector(".box-label").textContent = box.label;
+      return button;
     }));
-    strikeButton.addEventListener("click", () => {
-      form.querySelector("[data-strike-input]").value = "on";
-    });
-    root.querySelector("[data-confirm-cancel]").addEventListener("click", () => dialog.close());
-    form.addEventListener("submit", () => dialog.close());
-    render();
+    T.restUntil = Date.now() + T.REST_MS;
+    play.querySelector("[data-five-dice-turn]").replaceWith(section);
+    play.dataset.turn = String(next);
+    delete play.dataset.sending;
+    htmx.process(section);
+    fiveDiceTurn(section, play, { boxes: seatPlan.boxes, rolls: plan.tables[seatPlan.table], log: logFacts });
+    return true;
   }
 
-  function barbutTurn(root) {
-    const table = JSON.parse(document.getElementById("barbut-throws").textContent);
-    const form = root.querySelector("[data-turn-form]");
-    const thrownView = root.querySelector("[data-thrown]");
-    const choicesView = root.querySelector("[data-choices]");
-    const step = root.querySelector("[data-step]");
-    const log = root.querySelector("[data-turn-log]");
-    const throwAgain = root.querySelector("[data-throw-again]");
-    const bank = root.querySelector("[data-bank]");
-    const endTurn = root.querySelector("[data-end-turn]");
-    const faces = Array.from(root.querySelectorAll("[data-face]"));
-    const clear = root.querySelector("[data-clear]");
-    const throws = [];
-    let thrown = [];
-    let inHand = 4;
-    let atStake = 0;
-    let choosing = true;
-
-    // The pad takes taps only while dice of a throw are awaited, and looks it: a tap that
-    // would be ignored (before "Throw again", after a bust) must not look as if it counted.
-    function accepting() {
-      return choosing && thrown.length < inHand && endTurn.hidden;
-    }
-
-    function render() {
-      draw();
-      faces.forEach((button) => { button.disabled = !accepting(); });
-      clear.disabled = !(choosing && thrown.length && endTurn.hidden);
-    }
-
-    function draw() {
-      root.querySelector("[data-at-stake]").textContent = atStake;
-      root.querySelector("[data-in-hand]").textContent = inHand;
-      thrownView.replaceChildren(...thrown.map((face) => {
-        const el = document.createElement("span");
-        el.className = "die die-slot"; el.textContent = face; return el;
-      }));
-      form.querySelector("[data-throws-input]").value = JSON.stringify(throws);
-      log.replaceChildren(...throws.map((t) => {
-        const li = document.createElement("li");
-        li.textContent = `${t.dice.join(" ")} → ${t.keep.length ? `set aside ${t.keep.join(" ")}` : "nothing"}`;
-        return li;
-      }));
-      choicesView.replaceChildren();
-      throwAgain.hidden = bank.hidden = endTurn.hidden = true;
-      if (!choosing) {
-        step.textContent = "Throw again or bank.";
-        throwAgain.hidden = false; bank.hidden = false;
-        bank.textContent = `Bank ${atStake}`;
-        return;
-      }
-      if (thrown.length < inHand) { step.textContent = `Tap the ${inHand} dice thrown.`; return; }
-      const reading = table[diceKey(thrown)];
-      if (reading.end) {
-        throws.push({ dice: thrown.slice(), keep: [] });
-        form.querySelector("[data-throws-input]").value = JSON.stringify(throws);
-        step.textContent = reading.end === "bust" ? "Bust: the turn's points are lost." : "6-6-6-6!";
-        endTurn.hidden = false;
-        return;
-      }
-      step.textContent = "Choose the dice set aside.";
-      reading.choices.forEach((choice) => {
-        const button = document.createElement("button");
-        button.type = "button";
-        button.className = "btn btn-outline-warning btn-lg";
-        button.textContent = `${choice.keep.join(" ")} → ${choice.value}`;
-        button.addEventListener("click", () => {
-          throws.push({ dice: thrown.slice(), keep: choice.keep });
-          atStake += choice.value;
-          inHand = choice.in_hand_after;
-          thrown = [];
-          choosing = false;
-          render();
-        });
-        choicesView.appendChild(button);
-      });
-    }
-
-    faces.forEach((button) =>
-      button.addEventListener("click", () => {
-        if (accepting()) { thrown.push(Number(button.dataset.face)); render(); }
-      }));
-    clear.addEventListener("click", () => {
-      if (choosing && endTurn.hidden) { thrown = []; render(); }
+  // Turns waiting to be sent show above the sheet, and in their cell of it, as pending.
+  function showPending(play) {
+    const list = play.querySelector("[data-pending]");
+    if (!list) return;
+    const waiting = queuedEntries(play.dataset.game);
+    list.replaceChildren(...waiting.map(([number, entry]) => {
+      const li = document.createElement("li");
+      li.dataset.pendingTurn = String(number);
+      li.textContent = say("pending", { n: number + 1, player: entry.player, turn: describeEntry(entry), score: entry.points ?? "" });
+      return li;
+    }));
+    waiting.forEach(([number, entry]) => {
+      const seat = seatOf(number);
+      if (seat === undefined || play.querySelector(`[data-pending-cell="${number}"]`)) return;
+      const column = play.querySelector(`#sheet tr[data-row="${entry.box}"] td[data-player-col="${seat}"]`);
+      const cell = column && Array.from(column.querySelectorAll(".cell")).find((c) => c.textContent === "·" && !c.dataset.pendingCell);
+      if (!cell) return;
+      cell.textContent = entry.points ?? "?";
+      cell.classList.add("pending");
+      cell.dataset.pendingCell = String(number);
     });
-    throwAgain.addEventListener("click", () => { choosing = true; render(); });
-    render();
   }
 
   function init(scope) {
-    scope.querySelectorAll("[data-five-dice-turn]").forEach(fiveDiceTurn);
-    scope.querySelectorAll("[data-barbut-turn]").forEach(barbutTurn);
+    const play = scope.id === "play" ? scope : scope.querySelector("#play");
+    if (!play) return;
+    const planEl = play.querySelector("#offline-data");
+    plan = planEl ? JSON.parse(planEl.textContent) : null;
+    const five = play.querySelector("[data-five-dice-turn]");
+    pristine = five ? five.outerHTML : "";
+    const previewEl = play.querySelector("#preview-data");
+    logFacts = previewEl ? JSON.parse(previewEl.textContent).log : null;
+    tidy(play);
+    play.querySelectorAll("[data-five-dice-turn]").forEach((root) => fiveDiceTurn(root, play));
+    play.querySelectorAll("[data-barbut-turn]").forEach((root) => barbutTurn(root, play));
+    showQueued(play);
+    sync();
   }
 
-  document.addEventListener("DOMContentLoaded", () => init(document));
+  document.addEventListener("DOMContentLoaded", () => {
+    init(document);
+    document.querySelectorAll("[data-barbut-correction]").forEach((root) => barbutTurn(root, null));
+  });
   document.addEventListener("htmx:load", (event) => {
     if (event.target !== document.body) init(event.target);
   });
-})();
+  // A page brought back from the back/forward cache may be behind the server: fetch it again.
+  window.addEventListener("pageshow", (event) => {
+    if (event.persisted && document.getElementById("play")) window.location.reload();
+  });
+})(window.BalutTablet);

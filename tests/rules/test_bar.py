@@ -163,3 +163,29 @@ def test_register_waits_for_the_game_to_be_complete() -> None:
     game = bar_game({"Ann": TOTAL_160, "Ben": TOTAL_100, "Dee": TOTAL_40[:-1]})
     assert not game.complete
     assert game.register == ()
+
+
+def test_the_round_starter_is_named_with_the_box_that_earned_it_as_each_round_begins() -> None:
+    """Round 1: Ann 12, Ben 25, Cy 18; as round 2 begins Ben starts it, with his 25."""
+    players = ("Ann", "Ben", "Cy")
+    assert play_turns("bar", players, []).round_starter is None
+    assert play_turns("bar", players, ROUND_1[:2]).round_starter is None
+    assert play_turns("bar", players, ROUND_1).round_starter == (1, 25)
+    assert play_turns("bar", players, [*ROUND_1, ROUND_2[0]]).round_starter is None
+    assert play_turns("bar", players, ROUND_1 + ROUND_2).round_starter == (2, 30)
+
+
+def test_games_without_round_starters_name_none() -> None:
+    assert play_turns("balut", ("Ann", "Ben"), [("fours", "44412")] * 2).round_starter is None
+
+
+def test_the_upcoming_seats_of_a_bar_game_end_with_the_round() -> None:
+    players = ("Ann", "Ben", "Cy")
+    assert play_turns("bar", players, ROUND_1[:1]).upcoming_seats() == [1, 2]
+    assert play_turns("bar", players, ROUND_1).upcoming_seats() == [1, 2, 0]
+
+
+def test_the_upcoming_seats_of_a_standard_game_run_to_its_end() -> None:
+    game = play_turns("balut", ("Ann", "Ben"), [("fours", "44412")] * 3)
+    assert game.upcoming_seats() == [1, 0] * 26 + [1]
+    assert len(game.upcoming_seats()) == game.total_turns - game.turn_count

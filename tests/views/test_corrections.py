@@ -199,11 +199,14 @@ def test_a_barbut_turn_is_corrected_by_its_throws(client: Client) -> None:
     play(game, {"player": "Ann", "throws": [{"dice": [1, 5, 3, 2], "keep": [1, 5]}]})
     as_scorer(client, game)
     form = client.get(url(game, 0)).content.decode()
-    assert "[{&quot;dice&quot;: [1, 2, 3, 5], &quot;keep&quot;: [1, 5]}]" in form
+    # The pad starts from the turn as recorded; no text box with JSON in it is shown.
+    assert "data-barbut-correction" in form and 'id="barbut-throws"' in form
+    assert 'type="hidden" name="throws" value="[{&quot;dice&quot;: [1, 2, 3, 5]' in form
+    assert form.count("<textarea") == 1  # the reason, and nothing else
 
     garbage = client.post(url(game, 0), {"throws": "[{", "reason": "x"})
     assert garbage.status_code == 422
-    assert "Give the throws as a JSON list" in garbage.content.decode()
+    assert "The throws could not be read: tap the turn on the pad" in garbage.content.decode()
     bad_keep = client.post(
         url(game, 0), {"throws": '[{"dice": [1, 2, 3, 6], "keep": [2]}]', "reason": "x"}
     )

@@ -1,0 +1,140 @@
+"""Benchmark "tablet": from the tap on Record to the turn on the sheet, in Chromium.
+
+A live server in this process and Debian's chromium (through Playwright) on the iPad viewport
+play a Standard Balut game between two members. Each figure runs from the Record tap to the
+moment the page shows the turn: online, the next player's pad swapped in with the turn on the
+sheet; offline, the turn pending on the sheet and the next pad drawn from the offline plan.
+Then the connection comes back and the whole offline queue is sent: the time until the last
+waiting turn is stored and the badge is gone.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from benchmarks.stats import SUMMARY_HEADERS, Summary, summarize, table
+
+CHROMIUM = (Path("/usr/lib/chromium/chromium"), Path("/usr/bin/chromium"))
+PIN = "2468"
+# Two players, three of the four boxes of each category each: 42 turns, none closing a box,
+# so every one of them can be played offline.
+BOXES = ("fours", "fives", "sixes", "straight", "full_house", "choice", "balut")
+DICE = {
+    "fours": "44412",
+    "fives": "55512",
+    "sixes": "66612",
+    "straight": "12345",
+    "full_house": "22333",
+    "choice": "65431",
+    "balut": "11111",
+}
+
+RECORD_AND_WAIT = """async ([online, before]) => {
+  const started = performance.now();
+  document.querySelector("[data-five-dice-turn] [data-confirm-ok]").click();
+  await new Promise((resolve) => {
+    const done = () => online
+      ? Number(document.getElementById("play").dataset.turn) > before
+        && document.querySelector("#notice")
+      : Number((document.querySelector("[data-queue-count]") || {}).textContent) > 0
+        && Number(document.getElementById("play").dataset.turn) > before;
+    const check = () => (done() ? resolve() : requestAnimationFrame(check));
+    check();
+  });
+  return performance.now() - started;
+}"""
+
+
+@dataclass(frozen=True)
+class TabletBenchResult:
+    online: Summary
+    offline: Summary
+    queued: int
+    sync_s: float
+
+    def report(self) -> str:
+        rows = [
+            ["Record tap to turn shown, online", *self.online.cells()],
+            ["Record tap to turn shown pending, offline", *self.offline.cells()],
+        ]
+        return (
+            table(["from the Record tap", *SUMMARY_HEADERS], rows)
+            + f"\n  offline queue of {self.queued} turns sent and stored in {self.sync_s:.2f} s"
+        )
+
+
+def run_tablet_benchmark(*, turns: int = 14) -> TabletBenchResult:
+    from django.test.testcases import LiveServerThread, _StaticFilesHandler
+    from playwright.sync_api import sync_playwright
+
+    from scoring.services.games import Seat, start_game
+    from scoring.services.members import create_member
+
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"  # Playwright's loop shares this thread
+    ann = create_member(name="Ann Bench", known_as="Ann", pin=PIN)
+    ben = create_member(name="Ben Bench", known_as="Ben", pin=PIN)
+    seats = [Seat(member=ann), Seat(member=ben)]
+    online_game = start_game(ruleset="balut", seats=seats, scorer=ann, created_by=ann.user)
+    offline_game = start_game(ruleset="balut", seats=seats, scorer=ann, created_by=ann.user)
+    server = LiveServerThread("localhost", _StaticFilesHandler)
+    server.daemon = True
+    server.start()
+    server.is_ready.wait()
+    if server.error:
+        raise server.error
+    base = f"http://localhost:{server.port}"
+    chromium = next(str(path) for path in CHROMIUM if path.is_file())
+    try:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(
+                executable_path=chromium, args=["--no-sandbox", "--disable-dev-shm-usage"]
+            )
+            device = dict(playwright.devices["iPad (gen 7)"])
+            device.pop("default_browser_type", None)
+            context = browser.new_context(**device)
+            page = context.new_page()
+            page.goto(f"{base}/signin/")
+            page.locator("select[name=member]").select_option(str(ann.pk))
+            page.locator("input[name=pin]").fill(PIN)
+            page.get_by_role("button", name="Sign in").click()
+            page.wait_for_url(re.compile(r"/$"))
+            online = _play(page, f"{base}/games/{online_game.pk}/", turns, online=True)
+            page.goto(f"{base}/games/{offline_game.pk}/")
+            context.set_offline(True)
+            offline = _play(page, None, turns, online=False)
+            started = time.perf_counter()
+            context.set_offline(False)
+            page.wait_for_function(
+                f"() => document.getElementById('play').dataset.turn === '{turns}'"
+                " && document.querySelector('[data-queue-badge]').hidden",
+                timeout=120_000,
+            )
+            sync_s = time.perf_counter() - started
+            browser.close()
+    finally:
+        server.terminate()
+    return TabletBenchResult(
+        online=summarize(online), offline=summarize(offline), queued=turns, sync_s=sync_s
+    )
+
+
+def _play(page: object, url: str | None, turns: int, *, online: bool) -> list[float]:
+    from playwright.sync_api import Page
+
+    assert isinstance(page, Page)
+    if url is not None:
+        page.goto(url)
+    times = []
+    for number in range(turns):
+        box = BOXES[(number // 2) % len(BOXES)]
+        turn = page.locator("[data-five-dice-turn]")
+        page.wait_for_function("() => !document.querySelector('[data-face]').disabled")
+        for face in DICE[box]:
+            turn.locator(f"[data-face='{face}']").click()
+        turn.locator(f"[data-box='{box}']").click()
+        times.append(page.evaluate(RECORD_AND_WAIT, [online, number]) / 1000)
+    return times
