@@ -7,12 +7,14 @@ from typing import Any
 from django import forms
 from django.contrib.auth.models import User
 from django.db.models import QuerySet
+from django.utils.translation import gettext_lazy as _
 
 from league.models import (
     ClubSettings,
     DebtStatus,
     DrinkDebt,
     DrinkReason,
+    PublicArea,
     RecordKind,
     RegisterEntry,
     Season,
@@ -184,10 +186,22 @@ class ClubSettingsForm(forms.ModelForm):
     bar_tiebreakers = _tiebreakers(rules.RULESET_TITLES["bar"])
     barbut4_tiebreakers = _tiebreakers(rules.RULESET_TITLES["barbut4"])
 
+    public_areas = forms.MultipleChoiceField(
+        label=_("Open to visitors who are not signed in"),
+        choices=PublicArea.choices,
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
+        help_text=_(
+            "Members who are signed in see everything. The secretary's pages stay the "
+            "secretary's, and checking a sheet by its code stays open to everyone."
+        ),
+    )
+
     class Meta:
         model = ClubSettings
         fields = [
             "club_name",
+            "pin_session_hours",
             "drinks_in_balut",
             "drinks_in_jackpot",
             *(f"{key}_register_{end}" for key in Ruleset.values for end in ("high", "low")),
@@ -195,10 +209,16 @@ class ClubSettingsForm(forms.ModelForm):
         help_texts = {
             "club_name": "Heads every PDF score sheet. Left empty, the sheets carry the "
             "server's CLUB_NAME setting.",
+            "pin_session_hours": _(
+                "A member signed in with their PIN on the shared tablet is signed out after "
+                "this many hours without use (1 to 24), and when they tap Done. It counts "
+                "from their next sign-in."
+            ),
         }
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        self.fields["public_areas"].initial = list(self.instance.public_areas or [])
         for ruleset in Ruleset.values:
             title = rules.RULESET_TITLES[ruleset]
             self.fields[f"{ruleset}_register_high"].label = f"{title}: register above"

@@ -23,8 +23,6 @@ class Member(models.Model):
     email = models.EmailField(blank=True)
     pin_hash = models.CharField(max_length=128, blank=True)
     is_active = models.BooleanField(default=True)
-    failed_pin_attempts = models.PositiveSmallIntegerField(default=0)
-    pin_locked_until = models.DateTimeField(null=True, blank=True)
     joined_at = models.DateTimeField(default=timezone.now)
 
     class Meta:
@@ -235,6 +233,16 @@ class Signature(models.Model):
     # tens of kB), and shown inline, so no media storage or file serving is needed.
     image = models.TextField(blank=True)
     signed_at = models.DateTimeField(default=timezone.now)
+    # Who was signed in on the device that took the signature: the game's scorer or the
+    # secretary for a drawing, the member themself (or whoever held the tablet) for a PIN.
+    # Empty only for signatures taken before witnesses were kept.
+    witness = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="+",
+    )
     voided_at = models.DateTimeField(null=True, blank=True)
     voided_by_correction = models.ForeignKey(
         Correction,

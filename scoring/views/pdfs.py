@@ -15,6 +15,8 @@ from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods
 
+from league.models import PublicArea
+from league.privacy import visible_to_visitors
 from league.selectors import club_settings, house_rules
 from scoring import pdf, rules
 from scoring.models import Game
@@ -34,6 +36,7 @@ SPOOL_BYTES = 8 * 1024 * 1024
 
 
 @require_GET
+@visible_to_visitors(PublicArea.DOCUMENTS)
 def game_sheet_pdf(request: HttpRequest, game_id: int) -> HttpResponse:
     game = get_object_or_404(Game.objects.select_related("scorer"), pk=game_id)
     club = club_settings()

@@ -10,6 +10,8 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
+from league.models import PublicArea
+from league.privacy import visible_to_visitors
 from league.selectors import house_rules
 from league.services.ledger import book_game_debts
 from league.services.results import store_game_results
@@ -69,6 +71,7 @@ def play_context(
 
 
 @require_GET
+@visible_to_visitors(PublicArea.GAMES)
 def game(request: HttpRequest, game_id: int) -> HttpResponse:
     loaded = load_game(_game(game_id))
     return render(request, "scoring/game.html", play_context(request, loaded))

@@ -11,6 +11,8 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_GET, require_http_methods
 
+from league.models import PublicArea
+from league.privacy import visible_to_visitors
 from league.services.ledger import book_game_debts
 from league.services.results import store_game_results
 from scoring.models import Game
@@ -23,6 +25,7 @@ SOURCE_MAX_LENGTH = 200
 
 
 @require_GET
+@visible_to_visitors(PublicArea.DOCUMENTS)
 def game_record_download(request: HttpRequest, game_id: int) -> HttpResponse:
     game = get_object_or_404(Game.objects.select_related("scorer"), pk=game_id)
     document = game_record(load_game(game))

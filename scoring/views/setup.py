@@ -11,10 +11,10 @@ from django.views.decorators.http import require_http_methods
 from league.selectors import club_settings, default_options
 from scoring import rules
 from scoring.models import Game
+from scoring.pins import check_pin, start_pin_session
 from scoring.services.games import start_game
-from scoring.services.members import PinRefused, verify_pin
+from scoring.services.members import PinRefused
 from scoring.setup_forms import GameSetupForm
-from scoring.views.signin import MODEL_BACKEND
 
 
 # Open to anyone, signed in or not: the tablet at the table is shared, and the PIN authorises.
@@ -28,17 +28,18 @@ def game_new(request: HttpRequest) -> HttpResponse:
         return render(request, "scoring/game_new.html", context)
     form = GameSetupForm(request.POST)
     if form.is_valid():
-        game = _start(request, form)
+        game = _start(request, form, idle_hours=settings.pin_session_hours)
         if game is not None:
             return redirect("scoring:game", game_id=game.pk)
     context = {"form": form, "option_defaults": defaults}
     return render(request, "scoring/game_new.html", context, status=422)
 
 
-def _start(request: HttpRequest, form: GameSetupForm) -> Game | None:
+def _start(request: HttpRequest, form: GameSetupForm, *, idle_hours: int) -> Game | None:
     """The new game, with its scorer signed in; None with the refusal added to the form."""
+    scorer = form.cleaned_data["scorer"]
     try:
-        scorer = verify_pin(member=form.cleaned_data["scorer"], pin=form.cleaned_data["pin"])
+        user = check_pin(request, member=scorer, pin=form.cleaned_data["pin"])
     except PinRefused as refused:
         form.add_error("pin", refused.messages)
         return None
@@ -55,5 +56,6 @@ def _start(request: HttpRequest, form: GameSetupForm) -> Game | None:
         form.add_error(None, refused.messages)
         return None
     # Signed in only once the game exists, so a refused start leaves the tablet as it was.
-    login(request, scorer.user, backend=MODEL_BACKEND)
+    login(request, user)
+    start_pin_session(request, idle_hours=idle_hours)
     return game
