@@ -64,10 +64,14 @@ def check_pin(request: HttpRequest, *, member: Member, pin: str) -> User:
     raise PinRefused(_("That PIN is not right."))
 
 
+def _now() -> int:
+    return int(time.time())
+
+
 def start_pin_session(request: HttpRequest, *, idle_hours: int) -> None:
     """After login() by PIN: the session ends after `idle_hours` without a request."""
     request.session[IDLE_LIMIT_KEY] = idle_hours * 3600
-    request.session[LAST_SEEN_KEY] = int(time.time())
+    request.session[LAST_SEEN_KEY] = _now()
 
 
 class PinSessionTimeoutMiddleware:
@@ -81,7 +85,7 @@ class PinSessionTimeoutMiddleware:
         if request.user.is_authenticated and request.session.get(BACKEND_SESSION_KEY) == (
             PIN_BACKEND
         ):
-            now = int(time.time())
+            now = _now()
             limit = int(request.session.get(IDLE_LIMIT_KEY, 0))
             last = int(request.session.get(LAST_SEEN_KEY, now))
             if limit and now - last > limit:
