@@ -4,6 +4,7 @@ for the cool-off, so a stranger alone can never keep a member out."""
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import TYPE_CHECKING
 
 import pytest
@@ -80,7 +81,7 @@ def pin_error(response: Response) -> str:
 def cool_off_passes() -> None:
     """Every counted failure as old as the cool-off: the throttle forgets them."""
     AccessAttempt.objects.update(
-        attempt_time=timezone.now() - settings.AXES_COOLOFF_TIME - timezone.timedelta(seconds=1)
+        attempt_time=timezone.now() - settings.AXES_COOLOFF_TIME - timedelta(seconds=1)
     )
 
 
