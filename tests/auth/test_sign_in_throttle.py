@@ -12,10 +12,12 @@ from axes.models import AccessAttempt
 from django.conf import settings
 from django.contrib.auth import SESSION_KEY
 from django.contrib.auth.models import User
-from django.test import Client
+from django.test import Client, RequestFactory
 from django.urls import reverse
 from django.utils import timezone
+from pytest_django.fixtures import Settings
 
+from balutclub.throttle import client_ip
 from league.services.members import unlock_member_pin
 from scoring.models import Member
 from tests.factories import (
@@ -205,3 +207,22 @@ def test_wrong_pins_and_passwords_count_together_for_a_client(ann: Member, boss:
 
     assert by_password("boss", PASSWORD, "10.0.0.1").status_code == 429
     assert by_pin(ann, PIN, "10.0.0.1").status_code == 429
+
+
+@pytest.mark.parametrize(
+    ("proxies", "forwarded", "client"),
+    [
+        (0, "203.0.113.9", "10.0.0.1"),
+        (1, "203.0.113.9", "203.0.113.9"),
+        # A forged entry left of the one the proxy added changes nothing.
+        (1, "198.51.100.1, 203.0.113.9", "203.0.113.9"),
+        (1, "", "10.0.0.1"),
+    ],
+)
+def test_the_client_is_the_address_the_trusted_proxy_saw(
+    settings: Settings, rf: RequestFactory, proxies: int, forwarded: str, client: str
+) -> None:
+    settings.SIGN_IN_PROXY_COUNT = proxies
+    request = rf.get("/", REMOTE_ADDR="10.0.0.1", HTTP_X_FORWARDED_FOR=forwarded)
+
+    assert client_ip(request) == client
