@@ -226,3 +226,15 @@ def test_the_client_is_the_address_the_trusted_proxy_saw(
     request = rf.get("/", REMOTE_ADDR="10.0.0.1", HTTP_X_FORWARDED_FOR=forwarded)
 
     assert client_ip(request) == client
+
+
+def test_the_throttles_own_admin_pages_open(client: Client, ann: Member) -> None:
+    by_pin(ann, "0000", "10.0.0.1")
+    client.force_login(User.objects.create_superuser(username="root", password=PASSWORD))
+
+    for model in ("accessattempt", "accesslog", "accessfailurelog"):
+        assert client.get(reverse(f"admin:axes_{model}_changelist")).status_code == 200
+    attempt = AccessAttempt.objects.get()
+    assert (
+        client.get(reverse("admin:axes_accessattempt_change", args=[attempt.pk])).status_code == 200
+    )
