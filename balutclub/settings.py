@@ -5,6 +5,7 @@ ALLOWED_HOSTS must be given. `make run` exports DEBUG=1 for local play.
 """
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -63,6 +64,7 @@ INSTALLED_APPS = [
     "crispy_forms",
     "crispy_bootstrap5",
     "django_htmx",
+    "axes",
     "scoring",
     "league",
 ]
@@ -76,8 +78,13 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    # Ends a PIN session on the shared tablet after the club's idle time (scoring.pins); after
+    # the messages, so it can say so.
+    "scoring.pins.PinSessionTimeoutMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # Last, as django-axes asks: turns a lockout flagged during the request into its answer.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "balutclub.urls"
@@ -92,6 +99,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "scoring.privacy.privacy",
             ],
         },
     },
@@ -154,6 +162,39 @@ CRISPY_ALLOWED_TEMPLATE_PACKS = "bootstrap5"
 CRISPY_TEMPLATE_PACK = "bootstrap5"
 
 LOGIN_URL = "admin:login"
+
+# django-axes checks every sign-in first; the secretary's password goes to ModelBackend, a
+# member's PIN on the tablet to scoring.pins.PinBackend.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+    "scoring.pins.PinBackend",
+]
+# The sign-in throttle (docs/usage.md, "Sign-in throttling"): a client (IP address) is stopped
+# after AXES_FAILURE_LIMIT wrong passwords or PINs, whichever members it tries; one member after
+# SIGN_IN_MEMBER_FAILURE_LIMIT, from all clients together, so one client alone can never lock a
+# member out. Both locks lift AXES_COOLOFF_TIME after the last counted failure, and tries made
+# while locked are not counted (they would keep the lock for ever).
+AXES_FAILURE_LIMIT = int(os.environ.get("SIGN_IN_CLIENT_FAILURE_LIMIT", "5"))
+SIGN_IN_MEMBER_FAILURE_LIMIT = int(os.environ.get("SIGN_IN_MEMBER_FAILURE_LIMIT", "10"))
+AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("SIGN_IN_COOLOFF_MINUTES", "15")))
+if SIGN_IN_MEMBER_FAILURE_LIMIT <= AXES_FAILURE_LIMIT:
+    raise ImproperlyConfigured(
+        "SIGN_IN_MEMBER_FAILURE_LIMIT must be above SIGN_IN_CLIENT_FAILURE_LIMIT, or one client "
+        "alone could lock a member out."
+    )
+# In this order: balutclub.throttle reads the client's count first, then the member's.
+AXES_LOCKOUT_PARAMETERS = ["ip_address", "username"]
+AXES_HANDLER = "balutclub.throttle.ClubAxesHandler"
+AXES_RESET_ON_SUCCESS = True
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
+AXES_LOCKOUT_CALLABLE = "balutclub.throttle.lockout_response"
+# Never written into the attempts table: a wrong PIN is a near miss of the right one.
+AXES_SENSITIVE_PARAMETERS = ["username", "ip_address", "pin", "drawing"]
+# Behind the club's reverse proxy the client's address is the proxy's: SIGN_IN_PROXY_COUNT=1
+# reads it from the last X-Forwarded-For entry the (one) trusted proxy added.
+SIGN_IN_PROXY_COUNT = int(os.environ.get("SIGN_IN_PROXY_COUNT", "0"))
+AXES_CLIENT_IP_CALLABLE = "balutclub.throttle.client_ip"
 
 # Bootstrap has no "alert-error": refusals reported through messages show as "alert-danger".
 MESSAGE_TAGS = {message_constants.ERROR: "danger"}

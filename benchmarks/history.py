@@ -151,9 +151,14 @@ def pages(client: Client, member: Member, season: Season, repeats: int) -> dict[
     board = reverse("stats:board")
     etag = client.get(board, headers=HTMX)["ETag"]
     standings = f"{reverse('league:standings')}?season={season.pk}&ruleset={STANDINGS_RULESET}"
+    # Player pages are for signed-in members (scoring.privacy); the rest is read as a visitor.
+    signed_in = Client()
+    signed_in.force_login(member.user)
     found: dict[str, Callable[[], Measured]] = {
         "standings page": lambda: measure(client, standings, repeats),
-        "player page": lambda: measure(client, reverse("stats:player", args=[member.pk]), repeats),
+        "player page": lambda: measure(
+            signed_in, reverse("stats:player", args=[member.pk]), repeats
+        ),
         "register page": lambda: measure(client, reverse("league:register"), repeats),
         "records page": lambda: measure(client, reverse("stats:records"), repeats),
         "board, whole page": lambda: measure(client, board, repeats),

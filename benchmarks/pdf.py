@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from io import BytesIO
 
+from django.contrib.auth.models import User
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
@@ -116,14 +117,20 @@ def store(record: dict[str, object], started: datetime) -> Game:
 
 
 def sign_by_drawing(game: Game) -> None:
-    """Every seat of an imported game (guests all) signs with the same small drawing."""
+    """Every seat of an imported game (guests all) signs with the same small drawing, witnessed
+    by the secretary (an imported game has no scorer)."""
     picture = Image.new("RGB", (300, 100), "white")
     ImageDraw.Draw(picture).line([(10, 80), (120, 20), (290, 70)], fill="black", width=4)
     png = BytesIO()
     picture.save(png, format="PNG")
     drawing = "data:image/png;base64," + base64.b64encode(png.getvalue()).decode("ascii")
+    witness, _ = User.objects.get_or_create(
+        username="bench-secretary", defaults={"is_superuser": True, "is_staff": True}
+    )
     for player in game.players.order_by("seat"):
-        sign_sheet(game=game, player=player, method=SignatureMethod.DRAWING, drawing=drawing)
+        sign_sheet(
+            game=game, player=player, method=SignatureMethod.DRAWING, by=witness, drawing=drawing
+        )
 
 
 def measure(action: Callable[[], object], repeats: int) -> tuple[Summary, float]:

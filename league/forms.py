@@ -14,6 +14,7 @@ from league.models import (
     DebtStatus,
     DrinkDebt,
     DrinkReason,
+    PublicArea,
     RecordKind,
     RegisterEntry,
     Season,
@@ -219,20 +220,38 @@ class ClubSettingsForm(forms.ModelForm):
     fields, shows them too.
     """
 
+    public_areas = forms.MultipleChoiceField(
+        label=_("Open to visitors who are not signed in"),
+        choices=PublicArea.choices,
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
+        help_text=_(
+            "Members who are signed in see everything. The secretary's pages stay the "
+            "secretary's, and checking a sheet by its code stays open to everyone."
+        ),
+    )
+
     class Meta:
         model = ClubSettings
         fields = [
             "club_name",
+            "pin_session_hours",
             *(f"drinks_in_{key}" for key in CLUB_DRINKS),
             *(f"{key}_register_{end}" for key in RULESET_KEYS for end in ("high", "low")),
         ]
         help_texts = {
             "club_name": "Heads every PDF score sheet. Left empty, the sheets carry the "
             "server's CLUB_NAME setting.",
+            "pin_session_hours": _(
+                "A member signed in with their PIN on the shared tablet is signed out after "
+                "this many hours without use (1 to 24), and when they tap Done. It counts "
+                "from their next sign-in."
+            ),
         }
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        self.fields["public_areas"].initial = list(self.instance.public_areas or [])
         for ruleset in RULESET_KEYS:
             title = rules.RULESET_TITLES[ruleset]
             self.fields[f"{ruleset}_register_high"].label = f"{title}: register above"

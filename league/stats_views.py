@@ -13,7 +13,8 @@ from league.board_selectors import board_version
 from league.stats_charts import player_charts
 from league.stats_player import finished_games, player_stats
 from league.stats_records import club_records
-from scoring.models import Member
+from scoring.models import Member, PublicArea
+from scoring.privacy import visible_to_visitors
 
 GAMES_PER_PAGE = 50
 # How often the TV board asks whether anything changed; an unchanged board costs a 304.
@@ -21,6 +22,7 @@ BOARD_POLL_SECONDS = 4
 
 
 @require_GET
+@visible_to_visitors(PublicArea.MEMBERS)
 def player(request: HttpRequest, member_id: int) -> HttpResponse:
     member = get_object_or_404(Member, pk=member_id)
     # A page number that is not one (or past the end) shows the nearest page, never an error.
@@ -35,6 +37,7 @@ def player(request: HttpRequest, member_id: int) -> HttpResponse:
 
 
 @require_GET
+@visible_to_visitors(PublicArea.RECORDS)
 def records(request: HttpRequest) -> HttpResponse:
     return render(request, "league/records.html", {"records": club_records()})
 
@@ -44,6 +47,7 @@ def _board_etag(request: HttpRequest) -> str:
 
 
 @require_GET
+@visible_to_visitors(PublicArea.BOARD)
 @condition(etag_func=_board_etag)
 def board(request: HttpRequest) -> HttpResponse:
     context = {"board": board_data(), "poll_seconds": BOARD_POLL_SECONDS}

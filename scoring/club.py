@@ -51,6 +51,10 @@ class HouseSettings:
     club_name: str
     house_rules: rules.HouseRules
     default_options: Mapping[str, rules.Options]
+    public_areas: frozenset[str]
+    """The parts of the app visitors who are not signed in may see (scoring.privacy)."""
+    pin_session_hours: int
+    """A PIN session on the shared tablet ends after this long without use."""
 
     def options_for(self, ruleset: str) -> rules.Options:
         return self.default_options.get(ruleset) or rules.parse_options(None)

@@ -15,6 +15,20 @@ from django.utils.translation import gettext_lazy as _
 from scoring.rules import MAX_PLAYERS, RULESETS
 
 
+class PublicArea(models.TextChoices):
+    """The parts of the app the club may open to visitors who are not signed in (scoring.privacy).
+    Signed-in members see them all; the secretary's pages are the secretary's whatever this says.
+    """
+
+    BOARD = "board", _("The TV board")
+    STANDINGS = "standings", _("Standings")
+    RECORDS = "records", _("Records and the register")
+    GAMES = "games", _("Games: the list, live sheets and the signing page")
+    MEMBERS = "members", _("Members: the member list and player pages")
+    LEDGER = "ledger", _("The drinks ledger")
+    DOCUMENTS = "documents", _("Signature images, register scans, game PDFs and game records")
+
+
 class Member(models.Model):
     user = models.OneToOneField(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="member"
@@ -24,8 +38,6 @@ class Member(models.Model):
     email = models.EmailField(blank=True)
     pin_hash = models.CharField(max_length=128, blank=True)
     is_active = models.BooleanField(default=True)
-    failed_pin_attempts = models.PositiveSmallIntegerField(default=0)
-    pin_locked_until = models.DateTimeField(null=True, blank=True)
     joined_at = models.DateTimeField(default=timezone.now)
 
     class Meta:
@@ -255,6 +267,16 @@ class Signature(models.Model):
     # tens of kB), and shown inline, so no media storage or file serving is needed.
     image = models.TextField(blank=True)
     signed_at = models.DateTimeField(default=timezone.now)
+    # Who was signed in on the device that took the signature: the game's scorer or the
+    # secretary for a drawing, the member themself (or whoever held the tablet) for a PIN.
+    # Empty only for signatures taken before witnesses were kept.
+    witness = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="+",
+    )
     voided_at = models.DateTimeField(null=True, blank=True)
     voided_by_correction = models.ForeignKey(
         Correction,

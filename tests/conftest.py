@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from django.test import Client
 from playwright.sync_api import Browser, Page, Playwright, sync_playwright
 
 # Playwright's sync API runs an event loop in the main thread; Django would otherwise refuse
@@ -68,3 +69,14 @@ def tablet_page(playwright: Playwright, browser: Browser) -> Iterator[Page]:
     page = context.new_page()
     yield page
     context.close()
+
+
+@pytest.fixture
+def member_client(db: None) -> Client:
+    """A client signed in (as a user who is neither a player nor the secretary): what members
+    see of the pages the club keeps from visitors (scoring.privacy)."""
+    from django.contrib.auth.models import User
+
+    client = Client()
+    client.force_login(User.objects.create_user(username="viewer"))
+    return client

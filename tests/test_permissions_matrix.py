@@ -9,7 +9,10 @@ POST that succeeds cannot change what the next role meets.
 Outcomes: an HTTP status, or where a redirect goes: "login" (the secretary's password sign-in,
 LOGIN_URL), "signin" (a member's PIN sign-in), "302" (anywhere else: the action was done).
 Bodies are empty, so a POST a role may make is refused as bad input (400/422, or a redirect
-back to its page with the reason), never a 500.
+back to its page with the reason), never a 500. Visitors meet the club's default privacy
+(scoring.privacy): the ledger, members, PDFs, records and scans send them to sign in.
+
+Signing gets a second table with real bodies: who may sign for whom, and how.
 """
 
 from __future__ import annotations
@@ -29,11 +32,20 @@ from pytest_django.fixtures import Settings
 from league.models import Season
 from league.services.ledger import book_game_debts
 from league.services.register import enter_historic_record, open_claims
-from scoring.models import Game
+from scoring.models import Game, GamePlayer, Signature
+from scoring.services.games import Seat, start_game
 from scoring.services.records import import_game_record
 from tests.factories import fast_pin_hashing  # noqa: F401 (registers the fixture)
 from tests.league.helpers import png_upload
-from tests.services.helpers import example, member, new_game, secretary
+from tests.services.helpers import (
+    PIN,
+    drawing,
+    example,
+    fill_game,
+    member,
+    new_game,
+    secretary,
+)
 
 if TYPE_CHECKING:
     from django.test.client import _MonkeyPatchedWSGIResponse as Response
@@ -61,6 +73,11 @@ def keepers_only(outcome: str, *, visitors: str) -> Outcomes:
     return {**everyone("403"), "anonymous": visitors, "scorer": outcome, "secretary": outcome}
 
 
+def members_only(outcome: str) -> Outcomes:
+    """A part the club keeps from visitors by default: they are sent to the PIN sign-in."""
+    return {**everyone(outcome), "anonymous": "signin"}
+
+
 # Route -> method -> role -> outcome. A method not listed answers 405 to everyone.
 EXPECTED: dict[str, dict[str, Outcomes]] = {
     "": {"GET": everyone("200")},
@@ -75,10 +92,11 @@ EXPECTED: dict[str, dict[str, Outcomes]] = {
         "GET": keepers_only("200", visitors="signin"),
         "POST": keepers_only("422", visitors="signin"),
     },
-    # The players sign for themselves on the shared tablet: no sign-in.
-    "games/<int:game_id>/sign/": {"GET": everyone("200"), "POST": everyone("422")},
-    "games/<int:game_id>/record.json": {"GET": everyone("200")},
-    "games/<int:game_id>/sheet.pdf": {"GET": everyone("200")},
+    # Visitors read the page (it tells them to sign in) but sign nothing; the empty post of a
+    # signed-in role is refused as bad input. SIGNING below tries real signatures.
+    "games/<int:game_id>/sign/": {"GET": everyone("200"), "POST": members_only("422")},
+    "games/<int:game_id>/record.json": {"GET": members_only("200")},
+    "games/<int:game_id>/sheet.pdf": {"GET": members_only("200")},
     # Without ?ruleset=... the blank sheet is refused with its reason.
     "sheets/blank.pdf": {"GET": everyone("400")},
     "sheets/club-night/": {
@@ -89,18 +107,18 @@ EXPECTED: dict[str, dict[str, Outcomes]] = {
     "verify/<str:code>/": {"GET": everyone("404")},
     "register/": {"GET": everyone("200")},
     "register/historic/": {"GET": secretary_only("200"), "POST": secretary_only("422")},
-    "register/<int:entry_id>/scan/": {"GET": everyone("200")},
+    "register/<int:entry_id>/scan/": {"GET": members_only("200")},
     "register/claims/<int:claim_id>/ratify/": {"POST": secretary_only("302")},
     # Rejecting needs a note: the empty post goes back to the register with the reason.
     "register/claims/<int:claim_id>/reject/": {"POST": secretary_only("302")},
-    "ledger/": {"GET": everyone("200")},
+    "ledger/": {"GET": members_only("200")},
     # The member is the one who owes this round: they may settle it.
     "ledger/<int:debt_id>/settle/": {
         "POST": {**secretary_only("302", visitors="signin"), "member": "302"}
     },
     "ledger/<int:debt_id>/write-off/": {"POST": secretary_only("302")},
-    "members/": {"GET": everyone("200")},
-    "players/<int:member_id>/": {"GET": everyone("200")},
+    "members/": {"GET": members_only("200")},
+    "players/<int:member_id>/": {"GET": members_only("200")},
     "records/": {"GET": everyone("200")},
     "board/": {"GET": everyone("200")},
     "settings/": {"GET": secretary_only("200"), "POST": secretary_only("422")},
@@ -240,3 +258,97 @@ def test_each_role_gets_the_expected_answer_to_each_method(
         answers[method] = outcome(response)
     expected = {method: EXPECTED[route].get(method, everyone("405"))[role] for method in METHODS}
     assert answers == expected
+
+
+# Signing, with real bodies. The game: Dee scores, Eli (a member with a PIN) and the guest Zed
+# play. "member" is Eli himself, "other_scorer" scores another game. "302": the signature is
+# kept (and the table checks the database); "422": refused with the reason, nothing kept.
+SIGNING: dict[str, Outcomes] = {
+    # Zed's finger drawing, witnessed by whoever is signed in on the device.
+    "guest draws": {
+        "anonymous": "signin",
+        "member": "422",
+        "other_scorer": "422",
+        "scorer": "302",
+        "secretary": "302",
+    },
+    # Eli types his PIN on whichever device: the PIN proves him.
+    "member types his PIN": {**everyone("302"), "anonymous": "signin"},
+    # Eli signs as himself without a PIN: only when he is the one signed in.
+    "member signs as himself": {**everyone("422"), "anonymous": "signin", "member": "302"},
+    # Eli has a PIN: a drawing is never his signature, whoever witnesses it.
+    "member draws": {**everyone("422"), "anonymous": "signin"},
+    # A wrong PIN signs nothing.
+    "member types a wrong PIN": {**everyone("422"), "anonymous": "signin"},
+}
+
+
+@dataclass
+class SigningWorld:
+    users: dict[str, User | None]
+    game: Game
+    eli: GamePlayer
+    zed: GamePlayer
+
+
+@pytest.fixture
+def signing_world() -> SigningWorld:
+    dee, eli = member("Dee"), member("Eli")
+    game = start_game(
+        ruleset="bar",
+        seats=[Seat(member=dee), Seat(member=eli), Seat(guest_name="Zed")],
+        scorer=dee,
+        created_by=dee.user,
+    )
+    fill_game(game)
+    other: Game = new_game("balut", ("Otto", "Pia"))
+    assert other.scorer is not None
+    return SigningWorld(
+        users={
+            "anonymous": None,
+            "member": eli.user,
+            "other_scorer": other.scorer.user,
+            "scorer": dee.user,
+            "secretary": secretary(),
+        },
+        game=game,
+        eli=game.players.get(seat=1),
+        zed=game.players.get(seat=2),
+    )
+
+
+def signing_body(action: str, world: SigningWorld) -> dict[str, object]:
+    eli, zed = world.eli.pk, world.zed.pk
+    return {
+        "guest draws": {"player": zed, "method": "drawing", "drawing": drawing()},
+        "member types his PIN": {"player": eli, "method": "pin", "pin": PIN},
+        "member signs as himself": {"player": eli, "method": "pin"},
+        "member draws": {"player": eli, "method": "drawing", "drawing": drawing()},
+        "member types a wrong PIN": {"player": eli, "method": "pin", "pin": "0000"},
+    }[action]
+
+
+def test_every_signing_role_pair_has_a_cell() -> None:
+    assert all(set(row) == set(ROLES) for row in SIGNING.values())
+
+
+@pytest.mark.parametrize("role", ROLES)
+@pytest.mark.parametrize("action", sorted(SIGNING))
+def test_each_role_may_sign_as_the_table_says(
+    client: Client, signing_world: SigningWorld, action: str, role: str
+) -> None:
+    user = signing_world.users[role]
+    if user is not None:
+        client.force_login(user)
+    url = reverse("scoring:sign_sheet", args=[signing_world.game.pk])
+
+    answer = outcome(client.post(url, signing_body(action, signing_world)))
+
+    assert answer == SIGNING[action][role]
+    signatures = list(Signature.objects.all())
+    if answer == "302":
+        (kept,) = signatures
+        assert kept.witness == user
+        assert kept.player == (signing_world.zed if action == "guest draws" else signing_world.eli)
+    else:
+        assert signatures == []

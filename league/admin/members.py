@@ -64,7 +64,7 @@ class MemberChangeForm(forms.ModelForm):
 
 @admin.register(Member)
 class MemberAdmin(SecretaryAdmin):
-    list_display = ["known_as", "name", "email", "is_active", "has_pin", "pin_locked_until"]
+    list_display = ["known_as", "name", "email", "is_active", "has_pin"]
     list_filter = ["is_active", "joined_at"]
     search_fields = ["known_as", "name", "email"]
     ordering = ["known_as"]
@@ -87,7 +87,7 @@ class MemberAdmin(SecretaryAdmin):
             return ["name", "known_as", "email", "pin", "password"]
         return ["name", "known_as", "email", "is_active", "new_pin", *self.readonly_fields]
 
-    readonly_fields = ["user", "joined_at", "failed_pin_attempts", "pin_locked_until"]
+    readonly_fields = ["user", "joined_at"]
 
     def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> Any:
         return self.readonly_fields if obj is not None else []
@@ -121,7 +121,7 @@ class MemberAdmin(SecretaryAdmin):
         if data["new_pin"]:
             set_member_pin(member=obj, by=user, pin=data["new_pin"])
 
-    @admin.action(description="Lift the wrong-PIN lock of the selected members")
+    @admin.action(description="Lift the wrong-PIN sign-in lock of the selected members")
     def unlock_pins(self, request: HttpRequest, queryset: QuerySet[Member]) -> None:
         user, done, refused = secretary(request), 0, []
         for member in queryset:

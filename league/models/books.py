@@ -8,7 +8,8 @@ Every invariant a service checks is mirrored by a database constraint.
 from __future__ import annotations
 
 from django.conf import settings
-from django.core.validators import MinValueValidator
+from django.core.exceptions import ValidationError
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import F, Q
 from django.utils import timezone
@@ -16,7 +17,15 @@ from django.utils.translation import gettext_lazy as _
 
 from league.scans import scan_upload_to, validate_scan
 from league.standings import default_tiebreakers, validate_tiebreakers
-from scoring.models import RULESET_CHOICES, RULESET_KEYS, Correction, Game, GamePlayer, Member
+from scoring.models import (
+    RULESET_CHOICES,
+    RULESET_KEYS,
+    Correction,
+    Game,
+    GamePlayer,
+    Member,
+    PublicArea,
+)
 
 
 class RecordKind(models.TextChoices):
@@ -273,6 +282,15 @@ def _bounds_paired(ruleset: str) -> models.CheckConstraint:
     )
 
 
+def default_public_areas() -> list[str]:
+    return [PublicArea.BOARD, PublicArea.STANDINGS, PublicArea.RECORDS, PublicArea.GAMES]
+
+
+def validate_public_areas(value: object) -> None:
+    if not isinstance(value, list) or not set(value) <= set(PublicArea.values):
+        raise ValidationError(_("Choose the public parts from the list."))
+
+
 class ClubSettings(models.Model):
     """The club's house rules and defaults: one row (id 1), edited by the secretary.
 
@@ -299,6 +317,19 @@ class ClubSettings(models.Model):
     standings_tiebreakers = models.JSONField(
         default=default_tiebreakers, blank=True, validators=[validate_tiebreakers]
     )
+    # What visitors who are not signed in may see (PublicArea values); the rest is for members.
+    public_areas = models.JSONField(
+        _("open to visitors"),
+        default=default_public_areas,
+        blank=True,
+        validators=[validate_public_areas],
+    )
+    # A member signed in by PIN on the shared tablet is signed out after this long unused.
+    pin_session_hours = models.PositiveSmallIntegerField(
+        _("PIN sign-in lasts (hours unused)"),
+        default=3,
+        validators=[MinValueValidator(1), MaxValueValidator(24)],
+    )
     updated_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         null=True,
@@ -314,6 +345,10 @@ class ClubSettings(models.Model):
         constraints = [
             models.CheckConstraint(condition=Q(id=1), name="club_settings_single_row"),
             *(_bounds_paired(key) for key in RULESET_KEYS),
+            models.CheckConstraint(
+                condition=Q(pin_session_hours__gte=1, pin_session_hours__lte=24),
+                name="club_settings_pin_session_hours_range",
+            ),
         ]
 
     def __str__(self) -> str:

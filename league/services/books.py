@@ -82,4 +82,6 @@ def _house_settings(settings: ClubSettings) -> HouseSettings:
             ruleset: rules.parse_options(settings.default_options.get(ruleset))
             for ruleset in RULESET_KEYS
         },
+        public_areas=frozenset(settings.public_areas or []),
+        pin_session_hours=settings.pin_session_hours,
     )

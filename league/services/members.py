@@ -6,6 +6,7 @@ these change one afterwards.
 
 from __future__ import annotations
 
+from axes.utils import reset as reset_sign_in_failures
 from django.contrib.auth.hashers import make_password
 from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
@@ -69,11 +70,11 @@ def set_member_pin(*, member: Member, by: User, pin: str) -> Member:
     """A new PIN (4 to 6 digits); it also lifts a lock left by wrong PINs."""
     _require_secretary(by)
     validate_pin(pin)
-    member = Member.objects.select_for_update().get(pk=member.pk)
+    member = Member.objects.select_for_update().select_related("user").get(pk=member.pk)
     member.pin_hash = make_password(pin)
-    member.failed_pin_attempts, member.pin_locked_until = 0, None
     member.full_clean()
-    member.save(update_fields=["pin_hash", "failed_pin_attempts", "pin_locked_until"])
+    member.save(update_fields=["pin_hash"])
+    reset_sign_in_failures(username=member.user.get_username())
     # Never the PIN itself, nor its hash.
     audit.record(by=by, action=AuditAction.MEMBER_PIN_RESET, target=member)
     return member
@@ -81,10 +82,9 @@ def set_member_pin(*, member: Member, by: User, pin: str) -> Member:
 
 @transaction.atomic
 def unlock_member_pin(*, member: Member, by: User) -> Member:
-    """Lift the lock that repeated wrong PINs set, before it runs out by itself."""
+    """Lift the lock that repeated wrong PINs or passwords set (balutclub.throttle), before it
+    runs out by itself: every failure counted against this member, from every client, goes."""
     _require_secretary(by)
-    member = Member.objects.select_for_update().get(pk=member.pk)
-    member.failed_pin_attempts, member.pin_locked_until = 0, None
-    member.full_clean()
-    member.save(update_fields=["failed_pin_attempts", "pin_locked_until"])
+    member = Member.objects.select_related("user").get(pk=member.pk)
+    reset_sign_in_failures(username=member.user.get_username())
     return member

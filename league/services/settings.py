@@ -8,8 +8,9 @@ from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
-from league.models import AuditAction, ClubSettings
+from league.models import AuditAction, ClubSettings, PublicArea
 from league.services import audit
 from league.standings import validate_tiebreakers
 from scoring import rules
@@ -27,10 +28,14 @@ def update_club_settings(
     register_bounds: Mapping[str, rules.RegisterBounds | None],
     default_options: Mapping[str, Mapping[str, object]],
     standings_tiebreakers: Mapping[str, Sequence[str]] | None = None,
+    public_areas: Sequence[str] | None = None,
+    pin_session_hours: int | None = None,
 ) -> ClubSettings:
     """Save the settings; a game left out of `register_bounds` (or None) has no register.
 
-    `standings_tiebreakers` left out (None) keeps the club's current order for every game.
+    `standings_tiebreakers` left out (None) keeps the club's current order for every game;
+    `public_areas` (what visitors who are not signed in see: scoring.privacy) and
+    `pin_session_hours` left out keep theirs too.
 
     They count for games finished from now on: the books already kept stay as they were kept.
     """
@@ -75,6 +80,17 @@ def update_club_settings(
         # settings form does not have, and the page shows this one on top.
         validate_tiebreakers(tiebreakers)
         settings.standings_tiebreakers = tiebreakers
+    if public_areas is not None:
+        # In PublicArea's order, each once: the same choice always saves the same value.
+        chosen = set(public_areas)
+        unknown_areas = sorted(chosen - set(PublicArea.values))
+        if unknown_areas:
+            raise ValidationError(
+                {"public_areas": gettext("Unknown part %(area)r.") % {"area": unknown_areas[0]}}
+            )
+        settings.public_areas = [area for area in PublicArea.values if area in chosen]
+    if pin_session_hours is not None:
+        settings.pin_session_hours = pin_session_hours
     settings.updated_by, settings.updated_at = by, timezone.now()
     settings.full_clean()
     settings.save()

@@ -7,13 +7,13 @@ from functools import wraps
 from typing import Any
 
 from django.contrib.auth.decorators import login_required
-from django.contrib.auth.models import User
-from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
-from django.urls import reverse
 
+from scoring.access import member_sign_in, user_of
 from scoring.roles import is_secretary
+
+__all__ = ["member_sign_in", "secretary_required", "user_of"]
 
 View = Callable[..., HttpResponse]
 
@@ -29,15 +29,3 @@ def secretary_required(view: View) -> View:
         return view(request, *args, **kwargs)
 
     return guarded
-
-
-def member_sign_in(request: HttpRequest) -> HttpResponse:
-    """Members sign in with their PIN on the tablet, not on the admin's password page."""
-    return redirect_to_login(request.get_full_path(), reverse("scoring:signin"))
-
-
-def user_of(request: HttpRequest) -> User:
-    """The signed-in user, for a view that has already turned anonymous visitors away."""
-    user = request.user
-    assert isinstance(user, User)
-    return user

@@ -9,15 +9,17 @@ from django.views.decorators.http import require_GET, require_POST
 
 from league import selectors
 from league.forms import LedgerFilterForm, WriteOffForm
-from league.models import DrinkDebt
+from league.models import DrinkDebt, PublicArea
 from league.services.ledger import may_settle, settle_debt, write_off_debt
 from league.tables import LedgerTable
 from league.views.access import member_sign_in, secretary_required, user_of
 from league.views.listing import decided, list_page
+from scoring.privacy import visible_to_visitors
 from scoring.roles import is_secretary
 
 
 @require_GET
+@visible_to_visitors(PublicArea.LEDGER)
 def ledger(request: HttpRequest) -> HttpResponse:
     filters = LedgerFilterForm(request.GET)
     table = LedgerTable(filters.apply(selectors.ledger_debts()))

@@ -12,16 +12,18 @@ from league import selectors
 from league.awaiting import awaiting_signatures
 from league.club_record import club_extremes
 from league.forms import HistoricEntryForm, NoteForm, RegisterFilterForm
-from league.models import RegisterClaim, RegisterEntry
+from league.models import PublicArea, RegisterClaim, RegisterEntry
 from league.scans import scan_content_type
 from league.services.register import ratify_claim, reject_claim
 from league.tables import RegisterTable
 from league.views.access import secretary_required, user_of
 from league.views.listing import decided, list_page
+from scoring.privacy import visible_to_visitors
 from scoring.roles import is_secretary
 
 
 @require_GET
+@visible_to_visitors(PublicArea.RECORDS)
 def register(request: HttpRequest) -> HttpResponse:
     filters = RegisterFilterForm(request.GET, years=selectors.register_years())
     table = RegisterTable(filters.apply(selectors.register_entries()))
@@ -88,9 +90,10 @@ def historic_entry(request: HttpRequest) -> HttpResponse:
     return render(request, "league/historic_entry.html", {"form": form}, status=422)
 
 
-# Public, as the register is: the scan is the record's evidence. Served by entry, never by
-# path, so only a file attached to an entry goes out, with the type its content was checked as.
+# Served by entry, never by path, so only a file attached to an entry goes out, with the type
+# its content was checked as; to visitors only if the club opened its documents to them.
 @require_GET
+@visible_to_visitors(PublicArea.DOCUMENTS)
 def register_scan(request: HttpRequest, entry_id: int) -> FileResponse:
     entry = get_object_or_404(RegisterEntry, pk=entry_id)
     if not entry.scan:

@@ -43,4 +43,6 @@ def save_settings(form: ClubSettingsForm, *, user: User) -> None:
         register_bounds=form.register_bounds(),
         default_options=form.default_options(),
         standings_tiebreakers=form.standings_tiebreakers(),
+        public_areas=form.cleaned_data["public_areas"],
+        pin_session_hours=form.cleaned_data["pin_session_hours"],
     )

@@ -13,15 +13,17 @@ from django_tables2 import RequestConfig
 from league import selectors
 from league.exports import export_response, wanted_format
 from league.forms import SeasonForm, StandingsFilterForm
-from league.models import Season
+from league.models import PublicArea, Season
 from league.services.seasons import create_season, update_season
 from league.standings import BY_POINTS, tiebreaker_label, tiebreakers_for
 from league.tables import StandingsTable
 from league.views.access import secretary_required, user_of
 from scoring import rules
+from scoring.privacy import visible_to_visitors
 
 
 @require_GET
+@visible_to_visitors(PublicArea.STANDINGS)
 def standings(request: HttpRequest) -> HttpResponse:
     filters = StandingsFilterForm(request.GET, seasons=selectors.seasons())
     season, ruleset = filters.chosen()

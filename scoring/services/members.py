@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-from datetime import timedelta
-
 from django.contrib.auth import get_user_model
 from django.contrib.auth.hashers import check_password, make_password
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.utils import timezone
 from django.utils.text import slugify
+from django.utils.translation import gettext
 
 from scoring.models import Member
 
@@ -58,35 +56,14 @@ def _free_username(base: str) -> str:
     return candidate
 
 
-PIN_ATTEMPTS_BEFORE_LOCK = 5
-PIN_LOCK_MINUTES = 10
-
-
 class PinRefused(ValidationError):
-    """A wrong PIN, or a PIN locked after too many wrong tries."""
+    """A wrong PIN, or (scoring.pins) a PIN sign-in paused after too many wrong ones."""
 
 
 def verify_pin(*, member: Member, pin: str) -> Member:
-    """The member if `pin` is theirs; repeated wrong PINs lock the PIN for a while."""
-    # The refusal is raised only once the count of wrong tries is committed: raised inside the
-    # transaction, the rollback would forget the try and the PIN would never lock.
-    with transaction.atomic():
-        member = Member.objects.select_for_update().get(pk=member.pk)
-        now = timezone.now()
-        if member.pin_locked_until is not None and member.pin_locked_until > now:
-            minutes = max(1, round((member.pin_locked_until - now).total_seconds() / 60))
-            raise PinRefused(
-                f"Too many wrong PINs: {member.known_as}'s PIN is locked for {minutes} more "
-                "minute(s)."
-            )
-        if member.is_active and member.pin_hash and check_password(pin, member.pin_hash):
-            if member.failed_pin_attempts or member.pin_locked_until:
-                member.failed_pin_attempts, member.pin_locked_until = 0, None
-                member.save(update_fields=["failed_pin_attempts", "pin_locked_until"])
-            return member
-        member.failed_pin_attempts += 1
-        if member.failed_pin_attempts >= PIN_ATTEMPTS_BEFORE_LOCK:
-            member.failed_pin_attempts = 0
-            member.pin_locked_until = now + timedelta(minutes=PIN_LOCK_MINUTES)
-        member.save(update_fields=["failed_pin_attempts", "pin_locked_until"])
-    raise PinRefused("That PIN is not right.")
+    """The member if `pin` is theirs. It only compares: wrong guesses are counted and throttled
+    where the guess comes in, per client and per member (scoring.pins.check_pin)."""
+    member = Member.objects.get(pk=member.pk)
+    if member.is_active and member.pin_hash and check_password(pin, member.pin_hash):
+        return member
+    raise PinRefused(gettext("That PIN is not right."))

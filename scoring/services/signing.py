@@ -1,4 +1,6 @@
-"""Signing a finished sheet: each player by a finger drawing, or a member by their PIN.
+"""Signing a finished sheet: a member with a PIN by that PIN (or signed in as themself), a
+guest or a member without a PIN by a finger drawing witnessed by the game's scorer or the
+secretary, signed in on the device. The user signed in there is kept as the witness.
 
 The last signature locks the sheet: the game stores its verification code (which is also the
 lock: scoring.permissions.can_correct reads it) and the register's claims are opened (through
@@ -8,15 +10,17 @@ signatures (scoring.services.corrections).
 
 from __future__ import annotations
 
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from scoring import club, verification
 from scoring.drawings import clean_drawing
 from scoring.models import Game, GamePlayer, Signature, SignatureMethod
+from scoring.permissions import keeps_game
 from scoring.selectors import recorded_game
-from scoring.services.members import verify_pin
 
 
 def sign_sheet(
@@ -24,34 +28,39 @@ def sign_sheet(
     game: Game,
     player: GamePlayer,
     method: str,
-    pin: str | None = None,
+    by: User,
+    signer: User | None = None,
     drawing: str | None = None,
 ) -> Signature:
-    """`player` signs `game`; ValidationError, with nothing written, when they may not.
+    """`player` signs `game` on a device where `by` is signed in; ValidationError, with nothing
+    written, when they may not.
 
-    The PIN is checked before the signing transaction, in verify_pin's own: a wrong PIN must
-    count towards locking it even though the signature is refused (inside this transaction the
-    refusal would roll the count back). Everything is checked again under the game's lock.
+    By PIN, `signer` is the member's user as the caller proved it: their PIN just checked
+    (scoring.pins.check_pin, which counts wrong ones), or `by` itself when the member is the
+    one signed in. A drawing needs `by` to be the game's scorer or the secretary.
     """
-    _check(Game.objects.get(pk=game.pk), player, method)
+    check_may_sign(game=Game.objects.get(pk=game.pk), player=player, method=method, by=by)
     image = ""
     if method == SignatureMethod.DRAWING:
         image = clean_drawing(drawing or "")
     else:
-        if not pin:
-            raise ValidationError({"pin": f"Type {player.name}'s PIN to sign."})
-        assert player.member is not None  # _check refused a guest
-        verify_pin(member=player.member, pin=pin)
-    return _sign(game=game, player=player, method=method, image=image)
+        assert player.member is not None  # check_may_sign refused a guest
+        if signer is None or signer.pk != player.member.user_id:
+            raise ValidationError(
+                {"pin": _("Type %(name)s's PIN to sign.") % {"name": player.name}}
+            )
+    return _sign(game=game, player=player, method=method, image=image, by=by)
 
 
 @transaction.atomic
-def _sign(*, game: Game, player: GamePlayer, method: str, image: str) -> Signature:
+def _sign(*, game: Game, player: GamePlayer, method: str, image: str, by: User) -> Signature:
     game = Game.objects.select_for_update().get(pk=game.pk)
     player = GamePlayer.objects.select_related("member").get(pk=player.pk)
-    _check(game, player, method)
+    check_may_sign(game=game, player=player, method=method, by=by)
     now = timezone.now()
-    signature = Signature(game=game, player=player, method=method, image=image, signed_at=now)
+    signature = Signature(
+        game=game, player=player, method=method, image=image, signed_at=now, witness=by
+    )
     signature.full_clean()
     try:
         with transaction.atomic():
@@ -73,17 +82,42 @@ def _sign(*, game: Game, player: GamePlayer, method: str, image: str) -> Signatu
     return signature
 
 
-def _check(game: Game, player: GamePlayer, method: str) -> None:
+def check_may_sign(*, game: Game, player: GamePlayer, method: str, by: User) -> None:
+    """ValidationError unless `player` may sign `game` by `method` on `by`'s device now; asked
+    by the page before a PIN is checked, so a refused signature costs no PIN try."""
     if method not in SignatureMethod.values:
-        raise ValidationError(f"Unknown way of signing {method!r}: sign by drawing or by PIN.")
+        raise ValidationError(
+            _("Unknown way of signing %(method)r: sign by drawing or by PIN.") % {"method": method}
+        )
     if player.game_id != game.pk:
-        raise ValidationError(f"{player.name} is not a player in game #{game.pk}.")
+        raise ValidationError(
+            _("%(name)s is not a player in game #%(game)d.")
+            % {"name": player.name, "game": game.pk}
+        )
     if not game.is_finished:
-        raise ValidationError("The game is not over yet: the sheet is signed once it is finished.")
+        raise ValidationError(
+            _("The game is not over yet: the sheet is signed once it is finished.")
+        )
     if Signature.objects.filter(game=game, player=player, voided_at__isnull=True).exists():
-        raise ValidationError(f"{player.name} has already signed this sheet.")
+        raise ValidationError(_("%(name)s has already signed this sheet.") % {"name": player.name})
+    has_pin = player.member is not None and bool(player.member.pin_hash)
     if method == SignatureMethod.PIN:
         if player.member is None:
-            raise ValidationError(f"{player.name} is a guest: a guest signs by drawing.")
-        if not player.member.pin_hash:
-            raise ValidationError(f"{player.name} has no PIN: sign by drawing.")
+            raise ValidationError(
+                _("%(name)s is a guest: a guest signs by drawing.") % {"name": player.name}
+            )
+        if not has_pin:
+            raise ValidationError(
+                _("%(name)s has no PIN: sign by drawing.") % {"name": player.name}
+            )
+    elif has_pin:
+        raise ValidationError(
+            _("%(name)s has a PIN: a member with a PIN signs with it.") % {"name": player.name}
+        )
+    elif not keeps_game(by, game):
+        raise ValidationError(
+            _(
+                "A drawn signature is taken only while the game's scorer or the secretary is "
+                "signed in on this device."
+            )
+        )

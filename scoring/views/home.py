@@ -6,13 +6,15 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
-from scoring.models import GameStatus
+from scoring.models import GameStatus, PublicArea
+from scoring.privacy import visible_to_visitors
 from scoring.selectors import games_list
 
 RECENT_FINISHED = 20
 
 
 @require_GET
+@visible_to_visitors(PublicArea.GAMES)
 def home(request: HttpRequest) -> HttpResponse:
     context = {
         "in_progress": list(games_list(status=GameStatus.IN_PROGRESS)),

@@ -17,6 +17,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from scoring import club, pdf, rules
 from scoring.models import Game
+from scoring.privacy import PublicArea, visible_to_visitors
 from scoring.roles import is_secretary
 from scoring.selectors import (
     game_corrections,
@@ -33,6 +34,7 @@ SPOOL_BYTES = 8 * 1024 * 1024
 
 
 @require_GET
+@visible_to_visitors(PublicArea.DOCUMENTS)
 def game_sheet_pdf(request: HttpRequest, game_id: int) -> HttpResponse:
     game = get_object_or_404(Game.objects.select_related("scorer"), pk=game_id)
     house = club.house_settings()

@@ -16,6 +16,7 @@ from scoring import club, rules
 from scoring.forms import BarbutTurnForm, FiveDiceTurnForm, TurnSubmission
 from scoring.models import Game
 from scoring.permissions import can_correct, can_record_turns, keeps_game
+from scoring.privacy import PublicArea, visible_to_visitors
 from scoring.selectors import LoadedGame, game_corrections, load_game
 from scoring.services.turns import StaleTurn, record_turn
 from scoring.sheets import build_sheet
@@ -79,6 +80,7 @@ def play_context(
 # back to one fetches the sheet as it is now, so nothing is entered on a stale page.
 @never_cache
 @require_GET
+@visible_to_visitors(PublicArea.GAMES)
 def game(request: HttpRequest, game_id: int) -> HttpResponse:
     loaded = load_game(_game(game_id))
     context = play_context(request, loaded)

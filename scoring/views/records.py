@@ -13,6 +13,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from scoring import club
 from scoring.models import Game
+from scoring.privacy import PublicArea, visible_to_visitors
 from scoring.record_forms import GameImportForm, RecordUpload
 from scoring.roles import is_secretary
 from scoring.selectors import game_record, load_game
@@ -22,6 +23,7 @@ SOURCE_MAX_LENGTH = 200
 
 
 @require_GET
+@visible_to_visitors(PublicArea.DOCUMENTS)
 def game_record_download(request: HttpRequest, game_id: int) -> HttpResponse:
     game = get_object_or_404(Game.objects.select_related("scorer"), pk=game_id)
     document = game_record(load_game(game))

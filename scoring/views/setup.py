@@ -13,10 +13,10 @@ from django.views.decorators.http import require_http_methods
 
 from scoring import club, rules
 from scoring.models import Game, Member
+from scoring.pins import PIN_BACKEND, check_pin, start_pin_session
 from scoring.services.games import start_game
-from scoring.services.members import PinRefused, verify_pin
+from scoring.services.members import PinRefused
 from scoring.setup_forms import GameSetupForm
-from scoring.views.signin import MODEL_BACKEND
 
 PIN_CHECKED = "game_new_pin_checked"
 PIN_CHECK_SECONDS = 10 * 60
@@ -41,7 +41,7 @@ def game_new(request: HttpRequest) -> HttpResponse:
     form.is_valid()
     known = _check_pin(request, form, known)
     if form.is_valid():
-        game = _start(request, form)
+        game = _start(request, form, idle_hours=house.pin_session_hours)
         if game is not None:
             return redirect("scoring:game", game_id=game.pk)
     context = {"form": form, "option_defaults": defaults, "pin_known": known}
@@ -78,7 +78,7 @@ def _check_pin(request: HttpRequest, form: GameSetupForm, known: Member | None) 
         form.add_error("pin", _("Enter the scorer's PIN."))
         return known
     try:
-        verify_pin(member=scorer, pin=pin)
+        check_pin(request, member=scorer, pin=pin)
     except PinRefused as refused:
         form.add_error("pin", refused.messages)
         return known
@@ -86,7 +86,7 @@ def _check_pin(request: HttpRequest, form: GameSetupForm, known: Member | None) 
     return scorer
 
 
-def _start(request: HttpRequest, form: GameSetupForm) -> Game | None:
+def _start(request: HttpRequest, form: GameSetupForm, *, idle_hours: int) -> Game | None:
     """The new game, with its scorer signed in; None with the refusal added to the form."""
     scorer = form.cleaned_data["scorer"]
     try:
@@ -104,5 +104,6 @@ def _start(request: HttpRequest, form: GameSetupForm) -> Game | None:
     # Signed in only once the game exists, so a refused start leaves the tablet as it was.
     request.session.pop(PIN_CHECKED, None)
     if request.user != scorer.user:
-        login(request, scorer.user, backend=MODEL_BACKEND)
+        login(request, scorer.user, backend=PIN_BACKEND)
+        start_pin_session(request, idle_hours=idle_hours)
     return game

@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
+from django.contrib import messages
 from django.contrib.auth import login, logout
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods, require_POST
 
+from scoring import club
 from scoring.forms import PinSignInForm
-from scoring.services.members import PinRefused, verify_pin
-
-MODEL_BACKEND = "django.contrib.auth.backends.ModelBackend"
+from scoring.pins import check_pin, start_pin_session
+from scoring.services.members import PinRefused
 
 
 def _next_url(request: HttpRequest) -> str:
@@ -30,13 +32,14 @@ def signin(request: HttpRequest) -> HttpResponse:
     if request.method == "POST":
         if form.is_valid():
             try:
-                member = verify_pin(
-                    member=form.cleaned_data["member"], pin=form.cleaned_data["pin"]
+                user = check_pin(
+                    request, member=form.cleaned_data["member"], pin=form.cleaned_data["pin"]
                 )
             except PinRefused as refused:
                 form.add_error("pin", refused.messages[0])
             else:
-                login(request, member.user, backend=MODEL_BACKEND)
+                login(request, user)
+                start_pin_session(request, idle_hours=club.house_settings().pin_session_hours)
                 return redirect(_next_url(request))
         status = 422
     context = {"form": form, "next": _next_url(request)}
@@ -45,5 +48,7 @@ def signin(request: HttpRequest) -> HttpResponse:
 
 @require_POST
 def signout(request: HttpRequest) -> HttpResponse:
+    """The menu's "Sign out" and the scorer's "Done" on the shared tablet."""
     logout(request)
+    messages.success(request, gettext("Signed out: the tablet is free for the next game."))
     return redirect("scoring:home")

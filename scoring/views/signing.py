@@ -1,20 +1,29 @@
-"""Signing the finished sheet on the shared tablet: each player by drawing, or a member by PIN.
+"""Signing the finished sheet on the shared tablet, where the game's scorer is signed in.
 
-No sign-in: the players sign for themselves on whatever tablet the game was scored on. The
-drawing or the PIN is the signature, and the service refuses anything but a finished game.
+A member with a PIN signs with it (or as themself, when they are the one signed in); a guest
+or a member without a PIN draws, witnessed by the scorer or the secretary signed in on the
+device (scoring.services.signing decides). A visitor who is not signed in signs nothing: the
+page says to sign in first.
 """
 
 from __future__ import annotations
 
 from django.contrib import messages
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods
 
 from scoring import club, rules
-from scoring.models import Game
+from scoring.access import member_sign_in, user_of
+from scoring.models import Game, GamePlayer, SignatureMethod
+from scoring.permissions import keeps_game
+from scoring.pins import check_pin
+from scoring.privacy import PublicArea, visible_to_visitors
 from scoring.selectors import game_corrections, game_signatures, load_game
+from scoring.services.signing import check_may_sign
 from scoring.services.signing import sign_sheet as sign_sheet_service
 from scoring.sheets import build_sheet
 from scoring.signature_lines import signature_rows, voided_signatures
@@ -24,20 +33,30 @@ from scoring.verification import verification_url
 
 
 @require_http_methods(["GET", "POST"])
+@visible_to_visitors(PublicArea.GAMES)
 def sign_sheet(request: HttpRequest, game_id: int) -> HttpResponse:
     game = get_object_or_404(Game.objects.select_related("scorer"), pk=game_id)
     if request.method != "POST":
         return _page(request, game)
+    if not request.user.is_authenticated:
+        return member_sign_in(request)
+    by = user_of(request)
     form = SignatureForm(request.POST)
     if not form.is_valid():
         return _page(request, game, error=form.error_message(), status=422)
     player = form.cleaned_data["player"]
+    method = form.cleaned_data["method"]
     try:
+        check_may_sign(game=game, player=player, method=method, by=by)
+        signer = None
+        if method == SignatureMethod.PIN:
+            signer = _pin_signer(request, player, pin=form.cleaned_data["pin"], by=by)
         sign_sheet_service(
             game=game,
             player=player,
-            method=form.cleaned_data["method"],
-            pin=form.cleaned_data["pin"] or None,
+            method=method,
+            by=by,
+            signer=signer,
             drawing=form.cleaned_data["drawing"] or None,
         )
     except ValidationError as refused:
@@ -51,6 +70,17 @@ def sign_sheet(request: HttpRequest, game_id: int) -> HttpResponse:
     done = " Every player has signed: the sheet is locked." if game.is_signed else ""
     messages.success(request, f"{player.name} has signed.{done}")
     return redirect("scoring:sign_sheet", game_id=game.pk)
+
+
+def _pin_signer(request: HttpRequest, player: GamePlayer, *, pin: str, by: User) -> User:
+    """The member signing by PIN: themself when they are signed in here and typed none, else
+    whoever the PIN proves (counted by the sign-in throttle)."""
+    assert player.member is not None  # check_may_sign refused a guest
+    if not pin and by.pk == player.member.user_id:
+        return by
+    if not pin:
+        raise ValidationError(gettext("Type %(name)s's PIN to sign.") % {"name": player.name})
+    return check_pin(request, member=player.member, pin=pin)
 
 
 def _page(
@@ -71,6 +101,9 @@ def _page(
         error_player = None
     context = {
         "game": game,
+        # Who may take a drawing here, and who may sign as themself without typing a PIN.
+        "may_witness": keeps_game(request.user, game),
+        "signed_in_member_id": getattr(getattr(request.user, "member", None), "pk", None),
         "sheet": sheet,
         "result": sheet.result,
         "five_dice": isinstance(loaded.state, rules.FiveDiceGame),

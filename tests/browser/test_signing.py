@@ -1,4 +1,5 @@
-"""Signing the finished sheet on the tablet: a PIN for a member, a finger drawing for a guest."""
+"""Signing the finished sheet on the tablet: the scorer signs in, a member signs with a PIN, a
+guest with a finger drawing the scorer witnesses, and the scorer taps Done."""
 
 from __future__ import annotations
 
@@ -58,12 +59,20 @@ def test_a_member_signs_by_pin_and_a_guest_by_drawing_which_locks_the_sheet(
     page.locator("#sign-link").click()
     page.wait_for_url(re.compile(rf"/games/{game.pk}/sign/$"))
     expect(page.locator("#signed-status")).to_contain_text("Signed by 0 of 2 players")
+    # Nobody is signed in on this tablet: the page says so, and offers no way to sign.
+    expect(page.locator("#sign-in-first")).to_contain_text("Sign in to sign this sheet.")
+    expect(page.locator("[data-sign-panel]")).to_have_count(0)
+    shot(page, "signing-sign-in-first-ipad")
+    page.locator("#sign-in-first").get_by_role("link", name="Sign in").click()
+    page.locator("select[name=member]").select_option(str(ann.pk))
+    page.locator("input[name=pin]").fill(PIN)
+    page.get_by_role("button", name="Sign in").click()
+    page.wait_for_url(re.compile(rf"/games/{game.pk}/sign/$"))
 
     ann_panel = page.locator("[data-sign-panel]", has_text="Sign as Ann")
     expect(ann_panel).to_have_attribute("open", "")
-    pad = ann_panel.locator("canvas[data-pad]")
-    pad_box = pad.bounding_box()
-    assert pad_box is not None and pad_box["height"] >= 300, pad_box
+    expect(ann_panel.locator("canvas[data-pad]")).to_have_count(0)
+    expect(ann_panel).to_contain_text("You are signed in as Ann.")
     shot(page, "signing-sheet-ipad")
 
     ann_panel.locator("input[name=pin]").fill(PIN)
@@ -74,6 +83,9 @@ def test_a_member_signs_by_pin_and_a_guest_by_drawing_which_locks_the_sheet(
     zed_panel = page.locator("[data-sign-panel]", has_text="Sign as Zed")
     expect(zed_panel).to_have_attribute("open", "")
     expect(zed_panel.locator("[data-pin-form]")).to_have_count(0)
+    expect(zed_panel).to_contain_text("Ann, signed in here, is the witness.")
+    pad_box = zed_panel.locator("canvas[data-pad]").bounding_box()
+    assert pad_box is not None and pad_box["height"] >= 300, pad_box
     # Nothing drawn yet: the form stays on the page and says why.
     zed_panel.get_by_role("button", name="Sign as Zed").click()
     expect(zed_panel.locator("[data-pad-hint]")).to_be_visible()
@@ -98,7 +110,7 @@ def test_a_member_signs_by_pin_and_a_guest_by_drawing_which_locks_the_sheet(
     shot(page, "signing-locked-ipad")
 
     drawn = Signature.objects.get(game=game, player__name="Zed")
-    assert drawn.method == "drawing"
+    assert drawn.method == "drawing" and drawn.witness == ann.user
     png = base64.b64decode(drawn.image.removeprefix("data:image/png;base64,"))
     with Image.open(BytesIO(png)) as image:
         assert image.format == "PNG" and image.height >= 300
@@ -109,6 +121,15 @@ def test_a_member_signs_by_pin_and_a_guest_by_drawing_which_locks_the_sheet(
     assert alpha.getbbox() is not None, "the strokes were kept"
     assert [colour for _count, colour in ink_colours] == [(0, 0, 0)]
 
-    page.locator("#signed-status a").click()
+    # The scorer is done: the tablet is signed out for the next game.
+    page.locator("#done-form").get_by_role("button").click()
+    expect(page.get_by_role("alert").first).to_have_text(
+        "Signed out: the tablet is free for the next game."
+    )
+    expect(page.locator("nav").get_by_role("link", name="Sign in")).to_be_visible()
+
+    page.goto(f"{live_server.url}/verify/{game.verification_code}/")
     expect(page.locator("#verdict")).to_contain_text("The code matches")
+    # A visitor checks the code but sees no signature image.
+    expect(page.locator("img.signature-image")).to_have_count(0)
     shot(page, "verify-ipad")

@@ -206,6 +206,7 @@ def test_the_club_settings_are_one_page_saved_through_the_service(
         reverse("admin:league_clubsettings_add"),
         {
             "club_name": "The British Club",
+            "pin_session_hours": "3",
             "drinks_in_jackpot": "on",
             "bar_register_high": "159",
             "bar_register_low": "41",

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from datetime import timedelta
-
 import pytest
+from axes.models import AccessAttempt
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.utils import timezone
 
@@ -49,14 +48,27 @@ def test_a_name_already_taken_is_refused() -> None:
     assert ann.known_as == "Ann"
 
 
+def failures_against(who: Member, *clients: str) -> None:
+    """Wrong sign-ins counted against `who` from each client, as the throttle keeps them."""
+    for address in clients:
+        AccessAttempt.objects.create(
+            username=who.user.username,
+            ip_address=address,
+            user_agent="tablet",
+            failures_since_start=5,
+            attempt_time=timezone.now(),
+        )
+
+
 def test_a_new_pin_replaces_the_old_and_lifts_a_lock() -> None:
-    ann = member("Ann")
-    Member.objects.filter(pk=ann.pk).update(
-        failed_pin_attempts=0, pin_locked_until=timezone.now() + timedelta(minutes=5)
-    )
+    ann, ben = member("Ann"), member("Ben")
+    failures_against(ann, "10.0.0.1", "10.0.0.2")
+    failures_against(ben, "10.0.0.3")
 
     set_member_pin(member=ann, by=secretary(), pin="987654")
 
+    assert not AccessAttempt.objects.filter(username=ann.user.username).exists()
+    assert AccessAttempt.objects.filter(username=ben.user.username).count() == 1
     assert verify_pin(member=ann, pin="987654") == ann
     with pytest.raises(PinRefused):
         verify_pin(member=ann, pin="1234")
@@ -71,12 +83,14 @@ def test_a_pin_is_four_to_six_digits() -> None:
 
 
 def test_the_secretary_lifts_a_pin_lock() -> None:
-    ann = member("Ann")
-    Member.objects.filter(pk=ann.pk).update(pin_locked_until=timezone.now() + timedelta(minutes=5))
+    ann, ben = member("Ann"), member("Ben")
+    failures_against(ann, "10.0.0.1", "10.0.0.2")
+    failures_against(ben, "10.0.0.3")
 
     unlock_member_pin(member=ann, by=secretary())
 
-    assert verify_pin(member=ann, pin="1234") == ann
+    assert not AccessAttempt.objects.filter(username=ann.user.username).exists()
+    assert AccessAttempt.objects.filter(username=ben.user.username).count() == 1
 
 
 def test_only_the_secretary_changes_members() -> None:

@@ -14,6 +14,13 @@ from tests.services.helpers import member, secretary
 
 pytestmark = pytest.mark.django_db
 
+
+@pytest.fixture
+def client(member_client: Client) -> Client:
+    """These pages are for signed-in members (scoring.privacy): the tests read them as one."""
+    return member_client
+
+
 MEMBERS = reverse("league:members")
 
 
@@ -66,6 +73,7 @@ def test_the_members_page_costs_the_same_queries_however_many_members(
         book_game_debts(game=play_bar())
         member(f"Extra{i}")
 
-    # The table's count and its page, the counts computed inside the page's query.
-    with django_assert_num_queries(2):
+    # The session, its user, whether they are the secretary and their member (the menu), then
+    # the table's count and its page, the counts computed inside the page's query.
+    with django_assert_num_queries(6):
         assert client.get(MEMBERS).status_code == 200

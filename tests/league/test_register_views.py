@@ -80,7 +80,11 @@ def test_the_ratified_162_stands_at_the_top_linked_to_its_game_and_signed_sheet(
     assert 'class="display-1 fw-bold mb-0 lh-1 highest-score">162</p>' in top
     assert "Ann" in top
     assert reverse("scoring:game", args=[signed_bar_game.pk]) in top
-    assert reverse("scoring:game_sheet_pdf", args=[signed_bar_game.pk]) in top
+    sheet = reverse("scoring:game_sheet_pdf", args=[signed_bar_game.pk])
+    assert sheet not in top, "the signed sheet is for members (scoring.privacy)"
+    client.force_login(member("Zed").user)
+    html = client.get(REGISTER).content.decode()
+    assert sheet in html[html.index('data-highest="bar"') : html.index('id="register-heading"')]
 
 
 def test_the_secretary_sees_the_pending_claims_and_others_do_not(
@@ -264,8 +268,9 @@ def test_the_register_costs_the_same_queries_however_many_rows(
 ) -> None:
     fill_register(size)
 
-    # The years to filter by, the club's extremes (three), the table's count and its page.
-    with django_assert_num_queries(6):
+    # The club's settings (may a visitor see the register?), the years to filter by, the club's
+    # extremes (three), the table's count and its page.
+    with django_assert_num_queries(7):
         assert client.get(REGISTER).status_code == 200
 
 
@@ -300,6 +305,8 @@ def test_the_secretary_enters_a_historic_record_with_its_scan(client: Client, bo
     entry = RegisterEntry.objects.get()
     assert entry.historic and entry.game is None and entry.scan.name.endswith(".png")
     client.logout()
+    assert client.get(reverse("league:register_scan", args=[entry.pk])).status_code == 302
+    client.force_login(member("Zed").user)
     scan = client.get(reverse("league:register_scan", args=[entry.pk]))
     assert scan.status_code == 200
     assert scan["Content-Type"] == "image/png"
@@ -334,7 +341,8 @@ def test_a_historic_record_without_a_proper_scan_is_refused(
     assert not RegisterEntry.objects.exists()
 
 
-def test_a_pdf_scan_is_served_as_a_pdf(client: Client) -> None:
+def test_a_pdf_scan_is_served_as_a_pdf(member_client: Client) -> None:
+    client = member_client
     entry = enter_historic_record(
         date=datetime.date(1979, 1, 1),
         player_name="Old Tom",
@@ -352,7 +360,8 @@ def test_a_pdf_scan_is_served_as_a_pdf(client: Client) -> None:
     assert response["Content-Type"] == "application/pdf"
 
 
-def test_an_entry_without_a_scan_has_none_to_serve(client: Client) -> None:
+def test_an_entry_without_a_scan_has_none_to_serve(member_client: Client) -> None:
+    client = member_client
     entry = historic("Old Tom", 170)
 
     assert client.get(reverse("league:register_scan", args=[entry.pk])).status_code == 404

@@ -19,6 +19,8 @@ SETTINGS = reverse("league:settings")
 def form_data(**changes: object) -> dict[str, object]:
     data: dict[str, object] = {
         "club_name": "The British Club",
+        "pin_session_hours": "3",
+        "public_areas": ["board", "standings", "records", "games"],
         "drinks_in_balut": "on",
         "drinks_in_jackpot": "on",
         "bar_register_high": "159",

@@ -41,6 +41,12 @@ from .helpers import (
 pytestmark = pytest.mark.django_db
 
 
+@pytest.fixture
+def client(member_client: Client) -> Client:
+    """These pages are for signed-in members (scoring.privacy): the tests read them as one."""
+    return member_client
+
+
 def signed(value: int) -> str:
     return f"{value:+d}" if value else "0"
 

@@ -11,13 +11,19 @@ from django.test import Client
 from django.urls import reverse
 from pypdf import PdfReader
 
-from scoring.models import Game, SignatureMethod
+from scoring.models import Game, Member, SignatureMethod
 from scoring.selectors import load_game
 from scoring.services.signing import sign_sheet
 from scoring.verification import code_line, figure_lines, game_line
-from tests.services.helpers import drawing, fill_game, new_game, sign_all
+from tests.services.helpers import drawing, fill_game, new_game, scorer_of, sign_all
 
 pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def client(member_client: Client) -> Client:
+    """These pages are for signed-in members (scoring.privacy): the tests read them as one."""
+    return member_client
 
 
 def printed(client: Client, game: Game) -> bytes:
@@ -37,9 +43,18 @@ def images_on(pdf: bytes) -> int:
 def signed_game(ruleset: str) -> Game:
     game = new_game(ruleset)
     fill_game(game)
-    guest_or_first = game.players.order_by("seat").first()
-    assert guest_or_first is not None
-    sign_sheet(game=game, player=guest_or_first, method=SignatureMethod.DRAWING, drawing=drawing())
+    first = game.players.select_related("member").order_by("seat").first()
+    assert first is not None and first.member is not None
+    # The first player has no PIN, so they sign by a drawing the scorer witnesses.
+    Member.objects.filter(pk=first.member.pk).update(pin_hash="")
+    first = game.players.select_related("member").get(seat=first.seat)
+    sign_sheet(
+        game=game,
+        player=first,
+        method=SignatureMethod.DRAWING,
+        by=scorer_of(game),
+        drawing=drawing(),
+    )
     sign_all(game)
     game.refresh_from_db()
     return game

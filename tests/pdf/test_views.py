@@ -30,6 +30,13 @@ from .helpers import (
 
 pytestmark = pytest.mark.django_db
 
+
+@pytest.fixture
+def client(member_client: Client) -> Client:
+    """These pages are for signed-in members (scoring.privacy): the tests read them as one."""
+    return member_client
+
+
 CLUB_NIGHT = reverse("scoring:club_night_pdf")
 BLANK = reverse("scoring:blank_sheet_pdf")
 
@@ -144,7 +151,8 @@ def test_the_home_page_hides_the_club_night_from_others(member_client: Client) -
 # The club night
 
 
-def test_the_club_night_sends_anonymous_visitors_to_sign_in(client: Client) -> None:
+def test_the_club_night_sends_anonymous_visitors_to_sign_in() -> None:
+    client = Client()
     response = client.get(CLUB_NIGHT)
     assert response.status_code == 302
     assert response["Location"].startswith(reverse("scoring:signin") + "?next=")

@@ -134,6 +134,14 @@ def png_bytes(width: int = 400, height: int = 150, *, ink: bool = True) -> bytes
     return out.getvalue()
 
 
+def witness_of(game: Game) -> User:
+    """Who may witness a drawn signature of `game`: its scorer, else the secretary."""
+    if game.scorer is not None:
+        return game.scorer.user
+    found = User.objects.filter(username="secretary").first()
+    return found or secretary()
+
+
 def drawing(width: int = 400, height: int = 150, *, ink: bool = True) -> str:
     """The PNG as a data URL, the form the signature pad posts."""
     return "data:image/png;base64," + base64.b64encode(png_bytes(width, height, ink=ink)).decode(
@@ -142,21 +150,29 @@ def drawing(width: int = 400, height: int = 150, *, ink: bool = True) -> str:
 
 
 def sign_all(game: Game) -> list[Signature]:
-    """Every player who has not signed signs: a member by PIN, a guest by drawing."""
+    """Every player who has not signed signs: a member by PIN (signed in as themself), a guest
+    by drawing witnessed by the game's scorer (or, for a game without one, the secretary)."""
     game.refresh_from_db()
     signed = set(game.signatures.filter(voided_at__isnull=True).values_list("player", flat=True))
     signatures = []
-    for player in game.players.select_related("member").order_by("seat"):
+    for player in game.players.select_related("member__user").order_by("seat"):
         if player.pk in signed:
             continue
         if player.member is not None:
+            user = player.member.user
             signatures.append(
-                sign_sheet(game=game, player=player, method=SignatureMethod.PIN, pin=PIN)
+                sign_sheet(
+                    game=game, player=player, method=SignatureMethod.PIN, by=user, signer=user
+                )
             )
         else:
             signatures.append(
                 sign_sheet(
-                    game=game, player=player, method=SignatureMethod.DRAWING, drawing=drawing()
+                    game=game,
+                    player=player,
+                    method=SignatureMethod.DRAWING,
+                    by=witness_of(game),
+                    drawing=drawing(),
                 )
             )
     game.refresh_from_db()

@@ -1,4 +1,5 @@
-"""sign_sheet: players sign a finished sheet; the last signature locks it; a correction voids."""
+"""sign_sheet: players sign a finished sheet, a member with a PIN by it, a guest by a drawing the
+scorer or the secretary witnesses; the last signature locks it; a correction voids."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from io import BytesIO
 from unittest import mock
 
 import pytest
+from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
@@ -21,7 +23,6 @@ from scoring.services.games import Seat, start_game
 from scoring.services.signing import sign_sheet
 from scoring.verification import verification_code
 from tests.services.helpers import (
-    PIN,
     drawing,
     fill_game,
     member,
@@ -61,13 +62,23 @@ def seat(game: Game, number: int) -> GamePlayer:
     return GamePlayer.objects.select_related("member").get(game=game, seat=number)
 
 
-def by_pin(game: Game, number: int, pin: str = PIN) -> Signature:
-    return sign_sheet(game=game, player=seat(game, number), method="pin", pin=pin)
+def by_pin(game: Game, number: int, *, on: User | None = None) -> Signature:
+    """The player's PIN proven (the view checks it); on the device of `on`, else their own."""
+    player = seat(game, number)
+    # A guest has no PIN to prove: the scorer's user stands in, and the service refuses it.
+    user = player.member.user if player.member is not None else scorer_of(game)
+    return sign_sheet(game=game, player=player, method="pin", by=on or user, signer=user)
 
 
-def by_drawing(game: Game, number: int, image: str | None = None) -> Signature:
+def by_drawing(
+    game: Game, number: int, image: str | None = None, *, witness: User | None = None
+) -> Signature:
     return sign_sheet(
-        game=game, player=seat(game, number), method="drawing", drawing=image or drawing()
+        game=game,
+        player=seat(game, number),
+        method="drawing",
+        by=witness or scorer_of(game),
+        drawing=image or drawing(),
     )
 
 
@@ -89,12 +100,57 @@ def test_a_member_signs_with_their_pin() -> None:
     kept = Signature.objects.get()
     assert kept == signature
     assert (kept.player.name, kept.method, kept.image, kept.voided_at) == ("Ann", "pin", "", None)
+    assert kept.witness == seat(game, 0).member.user  # type: ignore[union-attr]
     game.refresh_from_db()
     assert not game.is_signed and game.verification_code == ""
 
 
-def test_a_player_signs_with_a_drawing_kept_as_a_clean_png() -> None:
+def test_a_pin_signature_on_the_scorers_tablet_keeps_the_scorer_as_witness() -> None:
     game = finished()
+
+    signature = by_pin(game, 1, on=scorer_of(game))
+
+    assert (signature.player.name, signature.witness) == ("Ben", scorer_of(game))
+
+
+def test_a_member_with_a_pin_is_not_signed_for_without_it() -> None:
+    game = finished()
+    ann, ben = seat(game, 0), seat(game, 1)
+    assert ben.member is not None
+
+    with pytest.raises(ValidationError, match="Type Ann's PIN to sign"):
+        sign_sheet(game=game, player=ann, method="pin", by=scorer_of(game))
+    with pytest.raises(ValidationError, match="Type Ann's PIN to sign"):
+        sign_sheet(game=game, player=ann, method="pin", by=ben.member.user, signer=ben.member.user)
+    with pytest.raises(ValidationError, match="Ann has a PIN: a member with a PIN signs with it"):
+        by_drawing(game, 0)
+
+    assert not Signature.objects.exists()
+
+
+def test_a_drawing_is_witnessed_by_the_scorer_or_the_secretary_and_no_one_else() -> None:
+    game = with_guest()
+    stranger = member("Cy").user
+
+    with pytest.raises(ValidationError, match="scorer or the secretary is signed in"):
+        by_drawing(game, 1, witness=stranger)
+    assert not Signature.objects.exists()
+
+    boss = secretary()
+    assert by_drawing(game, 1, witness=boss).witness == boss
+
+
+def test_a_member_without_a_pin_signs_by_drawing() -> None:
+    game = finished()
+    Member.objects.filter(known_as="Ben").update(pin_hash="")
+
+    signature = by_drawing(game, 1)
+
+    assert (signature.method, signature.witness) == ("drawing", scorer_of(game))
+
+
+def test_a_player_signs_with_a_drawing_kept_as_a_clean_png() -> None:
+    game = with_guest()
 
     signature = by_drawing(game, 1)
 
@@ -132,7 +188,10 @@ def test_a_player_of_another_game_cannot_sign() -> None:
     other = finished(players=("Cy", "Dee"))
 
     with pytest.raises(ValidationError, match=f"Cy is not a player in game #{game.pk}"):
-        sign_sheet(game=game, player=seat(other, 0), method="pin", pin=PIN)
+        by_pin_of_other = seat(other, 0)
+        assert by_pin_of_other.member is not None
+        user = by_pin_of_other.member.user
+        sign_sheet(game=game, player=by_pin_of_other, method="pin", by=user, signer=user)
 
     assert not Signature.objects.exists()
 
@@ -149,20 +208,10 @@ def test_a_player_cannot_sign_twice() -> None:
     assert Signature.objects.count() == 1
 
 
-def test_a_wrong_pin_is_refused_and_counts_towards_locking_the_pin() -> None:
-    game = finished()
-
-    with pytest.raises(ValidationError, match="That PIN is not right"):
-        by_pin(game, 0, pin="9999")
-
-    assert not Signature.objects.exists()
-    assert Member.objects.get(known_as="Ann").failed_pin_attempts == 1
-
-
 def test_a_missing_pin_and_a_member_without_a_pin_are_refused_clearly() -> None:
     game = finished()
     with pytest.raises(ValidationError, match="Type Ann's PIN to sign"):
-        sign_sheet(game=game, player=seat(game, 0), method="pin")
+        sign_sheet(game=game, player=seat(game, 0), method="pin", by=scorer_of(game))
     Member.objects.filter(known_as="Ben").update(pin_hash="")
     with pytest.raises(ValidationError, match="Ben has no PIN: sign by drawing"):
         by_pin(game, 1)
@@ -173,7 +222,7 @@ def test_an_unknown_way_of_signing_is_refused() -> None:
     game = finished()
 
     with pytest.raises(ValidationError, match="Unknown way of signing 'stamp'"):
-        sign_sheet(game=game, player=seat(game, 0), method="stamp")
+        sign_sheet(game=game, player=seat(game, 0), method="stamp", by=scorer_of(game))
 
     assert not Signature.objects.exists()
 
@@ -216,10 +265,12 @@ def jpeg() -> bytes:
     ],
 )
 def test_a_bad_drawing_is_refused_with_a_clear_message(image: str, message: str) -> None:
-    game = finished()
+    game = with_guest()
 
     with pytest.raises(ValidationError, match=message):
-        sign_sheet(game=game, player=seat(game, 0), method="drawing", drawing=image)
+        sign_sheet(
+            game=game, player=seat(game, 1), method="drawing", by=scorer_of(game), drawing=image
+        )
 
     assert not Signature.objects.exists()
 
@@ -233,7 +284,7 @@ def test_the_last_signature_locks_the_sheet_stores_its_code_and_opens_claims() -
         assert not game.is_signed
         open_claims.assert_not_called()
 
-        by_drawing(game, 1)
+        by_pin(game, 1)
 
         game.refresh_from_db()
         open_claims.assert_called_once()

@@ -159,7 +159,8 @@ def test_a_304_costs_only_the_fingerprint_queries(
     new_game("bar", ("Ann", "Ben", "Cy"))
     etag = client.get(URL, headers=HTMX)["ETag"]
 
-    # The fingerprint's maxima: games, register entries, audit log, and the debts' three.
+    # The fingerprint's maxima (games, register entries, audit log, the debts' three) and the
+    # club's settings: may a visitor see the board?
     with django_assert_num_queries(6):
         assert client.get(URL, headers=HTMX, HTTP_IF_NONE_MATCH=etag).status_code == 304
 
@@ -170,14 +171,14 @@ def test_the_board_takes_the_same_queries_for_few_and_many_games(
     finished_bar_game()
     game = new_game("balut", ("Ann", "Ben"))
     play_boxes(game, [("balut", "66666")])
-    with django_assert_num_queries(17):
+    with django_assert_num_queries(18):
         assert client.get(URL).status_code == 200
 
     for players in (("Dee", "Eli"), ("Fay", "Gus", "Hal"), ("Ida", "Jon")):
         more = new_game("jackpot", players)
         play_boxes(more, [("balut", "55555"), ("fours", "44441")])
     finished_bar_game()
-    with django_assert_num_queries(17):
+    with django_assert_num_queries(18):
         response = client.get(URL)
     assert response.content.decode().count('class="board-table"') == 4
 

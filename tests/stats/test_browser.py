@@ -6,13 +6,14 @@ from __future__ import annotations
 import re
 
 import pytest
+from django.contrib.auth.hashers import make_password
 from playwright.sync_api import Browser, Page, expect
 from pytest_django.live_server_helper import LiveServer
 
 from league.synthesis.history import Synthesizer
 from scoring.models import Member
 from scoring.selectors import load_game
-from tests.browser.pages import SHOTS, shot
+from tests.browser.pages import PIN, SHOTS, shot, sign_in
 from tests.services.helpers import five_dice, new_game, play
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -36,6 +37,9 @@ def test_the_player_page_draws_its_charts_on_an_ipad(
 ) -> None:
     Synthesizer(seed=11, signatures=False).run(years=2, games_per_year=40)
     regular = max(Member.objects.all(), key=lambda m: m.seats.count())
+    # Player pages are for signed-in members (scoring.privacy): the member signs in by PIN.
+    Member.objects.filter(pk=regular.pk).update(pin_hash=make_password(PIN))
+    sign_in(tablet_page, live_server.url, regular)
 
     tablet_page.goto(f"{live_server.url}/players/{regular.pk}/")
 

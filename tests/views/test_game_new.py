@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 import pytest
+from axes.models import AccessAttempt
+from django.conf import settings
 from django.test import Client
 from django.urls import reverse
 from django.utils.html import escape
@@ -12,7 +14,6 @@ from django.utils.html import escape
 from league.services.settings import update_club_settings
 from scoring.models import Game, GamePlayer, Member
 from scoring.rules import RegisterBounds
-from scoring.services.members import PIN_ATTEMPTS_BEFORE_LOCK, PinRefused, verify_pin
 from tests.factories import (
     PIN,
     MemberFactory,
@@ -217,8 +218,9 @@ def test_a_wrong_pin_is_refused(client: Client, ann: Member, ben: Member) -> Non
     html = assert_refused(client, game_form(ann, ben, pin="9999"), "pin", "That PIN is not right.")
 
     assert "9999" not in html
-    ann.refresh_from_db()
-    assert ann.failed_pin_attempts == 1
+    (attempt,) = AccessAttempt.objects.all()
+    assert (attempt.username, attempt.failures_since_start) == (ann.user.username, 1)
+    assert "9999" not in attempt.post_data, "a wrong PIN is not written down"
 
 
 def test_a_scorer_who_does_not_play_is_refused(
@@ -227,8 +229,7 @@ def test_a_scorer_who_does_not_play_is_refused(
     data = game_form(ann, ben, scorer=cy)
 
     assert_refused(client, data, "scorer", "The scorer must be one of the players")
-    cy.refresh_from_db()
-    assert cy.failed_pin_attempts == 0
+    assert not AccessAttempt.objects.exists(), "no PIN was tried"
 
 
 def test_a_guest_cannot_be_the_scorer(client: Client, ann: Member, ben: Member) -> None:
@@ -277,19 +278,19 @@ def test_guess_points_beyond_the_rules_are_refused(
     assert_refused(client, data, "guess_points", "less than or equal to 100")
 
 
-def test_a_locked_pin_is_refused_even_when_right(client: Client, ann: Member, ben: Member) -> None:
-    for _ in range(PIN_ATTEMPTS_BEFORE_LOCK):
-        with pytest.raises(PinRefused):
-            verify_pin(member=ann, pin="0000")
+def test_wrong_pins_at_the_form_pause_this_device_even_for_the_right_pin(
+    client: Client, ann: Member, ben: Member
+) -> None:
+    wrong = [client.post(URL, game_form(ann, ben, pin="0000")).status_code for _ in range(5)]
+    assert settings.AXES_FAILURE_LIMIT == 5
+    # The try that reaches the limit is answered "too many" already.
+    assert wrong == [422, 422, 422, 422, 429]
 
-    assert_refused(client, game_form(ann, ben), "pin", "Ann's PIN is locked")
+    response = client.post(URL, game_form(ann, ben))
 
-
-def test_wrong_pins_at_the_form_lock_the_pin(client: Client, ann: Member, ben: Member) -> None:
-    for _ in range(PIN_ATTEMPTS_BEFORE_LOCK):
-        assert client.post(URL, game_form(ann, ben, pin="0000")).status_code == 422
-
-    assert_refused(client, game_form(ann, ben), "pin", "Too many wrong PINs")
+    assert response.status_code == 429
+    assert "Too many wrong tries from this device" in response.context["form"].errors["pin"][0]
+    assert Game.objects.count() == 0 and signed_in_user_id(client) is None
 
 
 def test_the_form_comes_back_with_what_was_entered(

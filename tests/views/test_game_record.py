@@ -18,6 +18,12 @@ from tests.services.helpers import fill_game, imported, new_game, play, scorer_o
 pytestmark = pytest.mark.django_db
 
 
+@pytest.fixture
+def client(member_client: Client) -> Client:
+    """These pages are for signed-in members (scoring.privacy): the tests read them as one."""
+    return member_client
+
+
 def download(client: Client, game: Game) -> dict[str, object]:
     response = client.get(reverse("scoring:game_record", args=[game.pk]))
     assert response.status_code == 200

@@ -1,0 +1,20 @@
+"""Helpers for views that have decided who may open them."""
+
+from __future__ import annotations
+
+from django.contrib.auth.models import User
+from django.contrib.auth.views import redirect_to_login
+from django.http import HttpRequest, HttpResponse
+from django.urls import reverse
+
+
+def member_sign_in(request: HttpRequest) -> HttpResponse:
+    """Members sign in with their PIN on the tablet, not on the admin's password page."""
+    return redirect_to_login(request.get_full_path(), reverse("scoring:signin"))
+
+
+def user_of(request: HttpRequest) -> User:
+    """The signed-in user, for a view that has already turned anonymous visitors away."""
+    user = request.user
+    assert isinstance(user, User)
+    return user
