@@ -188,6 +188,9 @@ AXES_LOCKOUT_PARAMETERS = ["ip_address", "username"]
 AXES_HANDLER = "balutclub.throttle.ClubAxesHandler"
 AXES_RESET_ON_SUCCESS = True
 AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
+# Every failed sign-in stays listed in the admin (the counts reset on success; this log does not),
+# so the secretary can see who was guessing, and when.
+AXES_ENABLE_ACCESS_FAILURE_LOG = True
 AXES_LOCKOUT_CALLABLE = "balutclub.throttle.lockout_response"
 # Never written into the attempts table: a wrong PIN is a near miss of the right one.
 AXES_SENSITIVE_PARAMETERS = ["username", "ip_address", "pin", "drawing"]

@@ -75,6 +75,12 @@ def books(boss: User) -> None:
         register_bounds={},
         default_options={},
     )
+    # The sign-in throttle's records: someone's wrong password, then the right one.
+    User.objects.create_user(username="clerk", password="right-password", is_staff=True)
+    password_page = reverse("admin:login")
+    Client().post(password_page, {"username": "clerk", "password": "wrong"})
+    Client().post(password_page, {"username": "clerk", "password": "right-password"})
+    Client().post(password_page, {"username": "stranger", "password": "guess"})
     assert AuditEntry.objects.exists() and ClubSettings.objects.exists()
     assert Season.objects.exists()
 
