@@ -161,7 +161,7 @@ def test_a_304_costs_only_the_fingerprint_queries(
 
     # The fingerprint's maxima (games, register entries, audit log, the debts' three) and the
     # club's settings: may a visitor see the board?
-    with django_assert_num_queries(6):
+    with django_assert_num_queries(7):
         assert client.get(URL, headers=HTMX, HTTP_IF_NONE_MATCH=etag).status_code == 304
 
 

@@ -69,14 +69,14 @@ def test_the_axis_always_holds_every_month_played_with_little_to_spare(played: l
 
 
 @pytest.mark.django_db
-def test_each_kind_of_game_gets_its_own_spread_chart(client: Client) -> None:
+def test_each_kind_of_game_gets_its_own_spread_chart(member_client: Client) -> None:
     finished_bar_game()
     standard = new_game("balut", ("Ann", "Ben"))
     fill_game(standard)
     store_game_results(game=standard)
     ann = Member.objects.get(known_as="Ann")
 
-    html = client.get(reverse("stats:player", args=[ann.pk])).content.decode()
+    html = member_client.get(reverse("stats:player", args=[ann.pk])).content.decode()
 
     assert 'id="chart-spread-bar"' in html and 'id="chart-spread-balut"' in html
     assert 'id="chart-distribution"' not in html
