@@ -33,7 +33,18 @@ from .five_dice import preview_table as five_dice_preview_table
 from .game_setup import MAX_PLAYERS, MIN_PLAYERS, RULESET_KEYS, GameSetup
 from .games import Game, Turn, new_game, play, replay, result
 from .options import DEFAULT_HOUSE_RULES, HouseRules, Options, RegisterBounds, parse_options
-from .record import GameRecord, parse_record, parse_turn, record_to_json, turn_to_json
+from .record import (
+    GameRecord,
+    extend_fingerprint,
+    game_fingerprint,
+    parse_played,
+    parse_record,
+    parse_turn,
+    record_fingerprint,
+    record_to_json,
+    start_fingerprint,
+    turn_to_json,
+)
 from .report import error_json, result_to_json, score_record, score_text
 from .results import Drink, GameResult, PlayerResult, RegisterCandidate
 from .sheet import FilledBox, Sheet
@@ -91,14 +102,18 @@ __all__ = [
     "check_faces",
     "dice_key",
     "error_json",
+    "extend_fingerprint",
+    "game_fingerprint",
     "five_dice_preview_table",
     "is_jackpot_box",
     "keep_value",
     "new_game",
     "parse_options",
+    "parse_played",
     "parse_record",
     "parse_turn",
     "play",
+    "record_fingerprint",
     "record_to_json",
     "replay",
     "result",
@@ -107,6 +122,7 @@ __all__ = [
     "score_text",
     "read_throw",
     "set_aside_options",
+    "start_fingerprint",
     "throw_table",
     "turn_to_json",
 ]
