@@ -40,8 +40,8 @@ from django.contrib.contenttypes.models import ContentType
 from django.core.management import call_command
 from django.core.management.color import no_style
 from django.db import connections, models, transaction
-from django.db.utils import load_backend
 from django.db.migrations.loader import MigrationLoader
+from django.db.utils import load_backend
 from django.utils import timezone
 
 ARCHIVE_FORMAT = 1

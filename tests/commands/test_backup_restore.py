@@ -58,7 +58,7 @@ def postgres_server() -> dict[str, Any] | None:
     """The PostgreSQL server the suite uses (or 127.0.0.1:5432), if it answers."""
     url = os.environ.get("DATABASE_URL", "")
     config = dj_database_url.parse(url) if url.startswith("postgres") else {}
-    server = {
+    server: dict[str, Any] = {
         "host": config.get("HOST") or os.environ.get("PGHOST", "127.0.0.1"),
         "port": int(config.get("PORT") or os.environ.get("PGPORT", "5432")),
         "user": config.get("USER") or os.environ.get("PGUSER", "postgres"),
@@ -170,7 +170,7 @@ def every_row(alias: str) -> dict[str, list[tuple[Any, ...]]]:
 
 
 def restored_rows(database_url: str) -> dict[str, list[tuple[Any, ...]]]:
-    with extra_database(dj_database_url.parse(database_url)) as alias:
+    with extra_database(dict(dj_database_url.parse(database_url))) as alias:
         return every_row(alias)
 
 
