@@ -11,19 +11,21 @@ LEGACY_FORMAT = 1
 
 def fill(apps, schema_editor):
     """Fingerprint every game from its stored turns; mark the codes already issued as legacy."""
+    # The database being migrated, which is not always the default one (a backup archive's).
+    using = schema_editor.connection.alias
     Game = apps.get_model("scoring", "Game")
     GamePlayer = apps.get_model("scoring", "GamePlayer")
     Turn = apps.get_model("scoring", "Turn")
-    Game.objects.exclude(verification_code="").update(verification_format=LEGACY_FORMAT)
-    for game in Game.objects.only("id", "ruleset").iterator(chunk_size=500):
-        players = GamePlayer.objects.filter(game_id=game.id).order_by("seat")
-        turns = Turn.objects.filter(game_id=game.id).order_by("number")
+    Game.objects.using(using).exclude(verification_code="").update(verification_format=LEGACY_FORMAT)
+    for game in Game.objects.using(using).only("id", "ruleset").iterator(chunk_size=500):
+        players = GamePlayer.objects.using(using).filter(game_id=game.id).order_by("seat")
+        turns = Turn.objects.using(using).filter(game_id=game.id).order_by("number")
         game.fingerprint = rules.record_fingerprint(
             game.ruleset,
             [player.name for player in players],
             [turn.record for turn in turns],
         )
-        game.save(update_fields=["fingerprint"])
+        game.save(using=using, update_fields=["fingerprint"])
 
 
 class Migration(migrations.Migration):
