@@ -67,7 +67,7 @@ def test_make_serve_migrates_collects_static_files_and_serves_with_gunicorn(
         start_new_session=True,
     )
     try:
-        status, body, headers = 0, b"", {}
+        status, body, headers = 0, b"", dict[str, str]()
         deadline = time.monotonic() + START_LIMIT_SECONDS
         while time.monotonic() < deadline and server.poll() is None:
             try:

@@ -11,6 +11,7 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.utils import timezone
 
+from league.board_selectors import board
 from league.models import Season
 from league.selectors import standings
 from league.services.register import open_claims, ratify_claim
@@ -18,6 +19,7 @@ from league.services.results import store_game_results
 from scoring import rules
 from scoring.models import Game, Turn
 from scoring.selectors import engine_turns, game_record, load_game
+from scoring.services.corrections import correct_turn
 from scoring.services.records import DuplicateGame, import_game_record
 from tests.services.helpers import fill_game, member, new_game, secretary
 
@@ -197,3 +199,43 @@ def test_a_different_game_of_the_same_players_is_not_a_duplicate() -> None:
     import_game_record(data=shorter, imported_by=by)
 
     assert Game.objects.count() == 2
+
+
+def test_tonights_baluts_on_the_board_follow_the_played_date() -> None:
+    by = secretary()
+    yesterday = timezone.localdate() - datetime.timedelta(days=1)
+    old = import_game_record(
+        data=demo("finished-balut-three-players") | {"played": yesterday.isoformat()},
+        imported_by=by,
+    )
+    assert not board().baluts_today
+
+    tonight = import_game_record(
+        data=demo("finished-balut-three-players")
+        | {"played": timezone.localtime().replace(microsecond=0).isoformat()},
+        imported_by=by,
+        allow_duplicate=True,
+    )
+
+    games = {turn.game_id for turn in board().baluts_today}
+    assert games == {tonight.pk} and old.pk not in games
+
+
+def test_a_correction_keeps_the_fingerprint_the_corrected_record_gives() -> None:
+    by = secretary()
+    game = import_game_record(data=bar_record(), imported_by=by)
+    correct_turn(
+        game=game,
+        number=0,
+        turn_record={"box": "full_house", "dice": [5, 6, 6, 5, 6]},
+        reason="The throws were not kept",
+        corrected_by=by,
+    )
+    game.refresh_from_db()
+    loaded = load_game(game)
+
+    assert game.fingerprint == rules.game_fingerprint(
+        loaded.setup, engine_turns(loaded.setup, loaded.turns)
+    )
+    # The corrected game is no longer the record as first imported.
+    assert import_game_record(data=bar_record(), imported_by=by).pk != game.pk
