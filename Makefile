@@ -16,10 +16,11 @@ HOST ?= 127.0.0.1
 PYTEST_WORKERS ?= auto
 PORT ?= 8000
 
-.PHONY: help install run browsers lint format test bench lock clean
+.PHONY: help install run serve browsers lint format test bench lock clean
 
 help:
 	@echo "make run      set up everything, load demo data, serve on http://$(HOST):$(PORT)/"
+	@echo "make serve    production: migrate, collect static files, serve with gunicorn on $(HOST):$(PORT)"
 	@echo "make test     set up everything, then ruff, mypy and the whole pytest suite"
 	@echo "make bench    run the benchmarks"
 	@echo "make lint     ruff check, ruff format --check, mypy"
@@ -69,6 +70,13 @@ run: install
 	@echo "    DEBUG=1 $(PY) manage.py createsuperuser"
 	@echo
 	DEBUG=1 exec $(PY) manage.py runserver $(HOST):$(PORT)
+
+# Production settings (SECRET_KEY and ALLOWED_HOSTS from the environment, DATABASE_URL naming the
+# database: SQLite db.sqlite3 by default); workers and timeouts in balutclub/gunicorn_conf.py.
+serve: install
+	$(PY) manage.py migrate --no-input
+	$(PY) manage.py collectstatic --no-input --verbosity 0
+	exec $(VENV)/bin/gunicorn balutclub.wsgi --config balutclub/gunicorn_conf.py --bind $(HOST):$(PORT)
 
 # The browser tests drive Debian's chromium; Playwright's own browser download is not used.
 browsers:

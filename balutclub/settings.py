@@ -5,12 +5,15 @@ ALLOWED_HOSTS must be given. `make run` exports DEBUG=1 for local play.
 """
 
 import os
+import secrets
 from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
 from django.contrib.messages import constants as message_constants
 from django.core.exceptions import ImproperlyConfigured
+
+from balutclub.command_mode import read_only_command
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -31,7 +34,13 @@ DEBUG = env_bool("DEBUG")
 # Set by balutclub.pytest_env: the suite runs without `collectstatic`.
 TESTING = env_bool("BALUTCLUB_TESTING")
 
+# Set by manage.py for commands that only read (balutclub.command_mode): they need no secret.
+READ_ONLY_COMMAND = read_only_command()
+
 SECRET_KEY = os.environ.get("SECRET_KEY", "")
+if not SECRET_KEY and READ_ONLY_COMMAND:
+    # Signs nothing that outlives this process (a read-only command issues no cookie or token).
+    SECRET_KEY = secrets.token_urlsafe(50)
 if not SECRET_KEY:
     if not DEBUG:
         raise ImproperlyConfigured(
@@ -43,7 +52,7 @@ if not SECRET_KEY:
     SECRET_KEY = "django-insecure-balutclub-local-development-only"
 
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS")
-if not ALLOWED_HOSTS:
+if not ALLOWED_HOSTS and not READ_ONLY_COMMAND:
     if not DEBUG:
         raise ImproperlyConfigured(
             "ALLOWED_HOSTS must be set when DEBUG is off: a comma-separated list of the host "

@@ -111,7 +111,9 @@ def barbut_record(players: int, rnd: random.Random) -> dict[str, object]:
 
 
 def store(record: dict[str, object], started: datetime) -> Game:
-    game = import_game_record(data=record, imported_by=None, source="bench:pdf")
+    game = import_game_record(
+        data=record, imported_by=None, source="bench:pdf", allow_duplicate=True
+    )
     Game.objects.filter(pk=game.pk).update(started_at=started)
     return game
 

@@ -99,6 +99,12 @@ class Game(models.Model):
         related_name="+",
     )
     void_reason = models.TextField(blank=True)
+    # Which digest the code was issued under (scoring.verification.FORMATS): codes printed
+    # before the digest stopped depending on ids and microseconds stay checkable as issued.
+    verification_format = models.PositiveSmallIntegerField(default=2)
+    # The game's content (ruleset, players, turns) as rules.record_fingerprint hashes it, kept
+    # current turn by turn: an import whose record gives the same is a duplicate.
+    fingerprint = models.CharField(max_length=64, blank=True, default="")
 
     class Meta:
         ordering = ["-started_at", "-id"]
@@ -108,6 +114,7 @@ class Game(models.Model):
             models.Index(fields=["status", "-updated_at"], name="game_status_updated"),
             # The club's records count finished games by kind from the index alone.
             models.Index(fields=["status", "ruleset"], name="game_status_ruleset"),
+            models.Index(fields=["fingerprint"], name="game_fingerprint"),
         ]
         constraints = [
             models.CheckConstraint(

@@ -12,10 +12,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from django import forms
+from django.core.exceptions import ValidationError
 from django.core.files.uploadedfile import UploadedFile
-from django.utils.translation import gettext
+from django.utils import timezone
+from django.utils.translation import gettext, gettext_lazy
 
 from scoring import rules
+from scoring.services.records import played_moment
 
 MAX_REASON_LENGTH = 1000
 MAX_THROWS_LENGTH = 10_000
@@ -189,6 +192,31 @@ class GameImportForm(forms.Form):
         max_length=MAX_RECORD_BYTES,
         widget=forms.Textarea(attrs={"rows": 6, "spellcheck": "false"}),
     )
+    played_on = forms.DateField(
+        label=gettext_lazy("Played on"),
+        required=False,
+        widget=forms.DateInput(attrs={"type": "date"}),
+        help_text=gettext_lazy(
+            "For records that do not say when they were played (no \u201cplayed\u201d key): "
+            "the day the game was played. Left empty, such a game is filed under today."
+        ),
+    )
+    import_duplicates = forms.BooleanField(
+        label=gettext_lazy("Import games the club already has anyway"),
+        required=False,
+        help_text=gettext_lazy(
+            "A record with the same ruleset, players and turns as a game already here is "
+            "refused unless this is ticked; its drinks and wins would count twice."
+        ),
+    )
+
+    def clean_played_on(self) -> Any:
+        played_on = self.cleaned_data["played_on"]
+        try:
+            played_moment(played_on, now=timezone.now())
+        except ValidationError as refused:
+            raise forms.ValidationError(refused.messages) from refused
+        return played_on
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean() or {}

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from django.db.models import Prefetch, QuerySet
+from django.utils import timezone
 
 from scoring import rules, verification
 from scoring.models import Correction, Game, GamePlayer, GameStatus, Signature, Turn
@@ -81,7 +82,11 @@ def game_corrections(game: Game) -> list[Correction]:
 
 def game_record(loaded: LoadedGame) -> dict[str, object]:
     """The game as a game record (docs/game-record.md), ready to download."""
-    document = rules.record_to_json(loaded.setup, engine_turns(loaded.setup, loaded.turns))
+    document = rules.record_to_json(
+        loaded.setup,
+        engine_turns(loaded.setup, loaded.turns),
+        played=timezone.localtime(loaded.game.started_at),
+    )
     document["app"] = {
         "game": loaded.game.pk,
         "started_at": loaded.game.started_at.isoformat(),
@@ -161,7 +166,11 @@ def recorded_game(game: Game) -> verification.RecordedGame:
         row,
         players=list(GamePlayer.objects.filter(game=row).order_by("seat")),
         turns=list(Turn.objects.filter(game=row).order_by("number")),
-        corrections=list(Correction.objects.filter(game=row).order_by("corrected_at", "id")),
+        corrections=list(
+            Correction.objects.filter(game=row)
+            .select_related("corrected_by")
+            .order_by("corrected_at", "id")
+        ),
         signatures=list(Signature.objects.filter(game=row).order_by("signed_at", "id")),
     )
 
@@ -208,6 +217,7 @@ def recorded_from_rows(
                 reason=c.reason,
                 corrected_by=c.corrected_by_id,
                 corrected_at=c.corrected_at,
+                corrected_by_name=c.corrected_by.get_username(),
             )
             for c in corrections
         ],

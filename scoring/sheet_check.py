@@ -256,7 +256,7 @@ def _code_problems(game: Game, printed: Printed) -> list[str]:
             "signatures): it has no verification code, so no PDF of it can be verified."
         ]
     problems = []
-    if verification_code(recorded_game(game)) != game.verification_code:
+    if verification_code(recorded_game(game), game.verification_format) != game.verification_code:
         problems.append(
             f"Game #{game.pk} as recorded no longer matches the code it was signed with: "
             "it has been changed since it was signed."

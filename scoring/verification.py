@@ -1,9 +1,16 @@
 """The verification code of a signed sheet: a short digest of the game exactly as recorded.
 
 Pure: `RecordedGame` is plain data (scoring.selectors.recorded_game reads it from the database),
-serialised as canonical JSON (sorted keys, no spaces, UTC timestamps to the microsecond) and
-hashed with SHA-256. The code is the first 10 base32 characters of the digest (A-Z and 2-7: no
-0/1/8 to misread), grouped for reading aloud: "K7Q2-M3XD-4T". Anything recorded changing (a box,
+serialised as canonical JSON (sorted keys, no spaces) and hashed with SHA-256. Format 2, which
+every new code uses, holds only what any backup, restore or move to another database keeps:
+no primary keys (players by seat, turns by number, corrections and signatures ordered by their
+content, a correction's author by user name), and timestamps in UTC to the whole second (Django's
+serialisers keep milliseconds, not microseconds). Format 1, the codes printed before, hashed
+ids and microseconds; a game remembers its code's format, so those stay checkable as long as
+the rows are kept exactly (which `manage.py backup`/`restore` do).
+
+The code is the first 10 base32 characters of the digest (A-Z and 2-7: no 0/1/8 to misread),
+grouped for reading aloud: "K7Q2-M3XD-4T". Anything recorded changing (a box,
 a correction, a signature) changes the code; the verify page recomputes it every time.
 
 The printed sheet carries the code, the game's number and each player's figures on lines built
@@ -35,7 +42,9 @@ POINTS_LABEL = "Points"
 
 CODE_LENGTH = 10
 # Bumped if the serialisation ever changes, so an old code can never match a new layout.
-FORMAT = 1
+FORMAT = 2
+LEGACY_FORMAT = 1
+FORMATS = (LEGACY_FORMAT, FORMAT)
 _BASE32 = re.compile(rf"[A-Z2-7]{{{CODE_LENGTH}}}")
 # What people type for letters base32 leaves out: a zero for O, a one for I, an eight for B.
 _LOOKALIKES = str.maketrans({"0": "O", "1": "I", "8": "B"})
@@ -68,6 +77,8 @@ class RecordedCorrection:
     reason: str
     corrected_by: int
     corrected_at: datetime
+    corrected_by_name: str = ""
+    """The author's user name: format 2 names the author by it instead of the user's id."""
 
 
 @dataclass(frozen=True)
@@ -116,10 +127,101 @@ def _shallow(
     return {field.name: getattr(recorded, field.name) for field in fields(recorded)}
 
 
-def canonical_json(game: RecordedGame) -> bytes:
+def canonical_json(game: RecordedGame, version: int = FORMAT) -> bytes:
     """The game as one canonical JSON document: the same game always gives the same bytes."""
-    document = {
+    if version == LEGACY_FORMAT:
+        document = _legacy_document(game)
+    elif version == FORMAT:
+        document = _document(game)
+    else:
+        raise ValueError(f"unknown verification format {version}")
+    return _dumps(document)
+
+
+def _dumps(document: object) -> bytes:
+    return json.dumps(
+        _plain(document), sort_keys=True, separators=(",", ":"), ensure_ascii=False
+    ).encode("utf-8")
+
+
+def _second(moment: datetime | None) -> str | None:
+    """A timestamp as every copy of the database keeps it: UTC, to the second."""
+    if moment is None:
+        return None
+    return moment.astimezone(UTC).replace(microsecond=0).isoformat()
+
+
+def _document(game: RecordedGame) -> dict[str, object]:
+    corrections = sorted(
+        (
+            (
+                correction.id,
+                {
+                    "turn": correction.turn,
+                    "before": correction.before,
+                    "after": correction.after,
+                    "reason": correction.reason,
+                    "corrected_by": correction.corrected_by_name,
+                    "corrected_at": _second(correction.corrected_at),
+                },
+            )
+            for correction in game.corrections
+        ),
+        # Two corrections alike in every field cannot exist (the second would change nothing),
+        # so ordering by content is total.
+        key=lambda pair: (pair[1]["corrected_at"], _dumps(pair[1])),
+    )
+    position = {correction_id: index for index, (correction_id, _) in enumerate(corrections)}
+    signatures = sorted(
+        (
+            {
+                "seat": signature.seat,
+                "method": signature.method,
+                "signed_at": _second(signature.signed_at),
+                "drawing_sha256": signature.drawing_sha256,
+                "voided_at": _second(signature.voided_at),
+                "voided_by_correction": (
+                    None
+                    if signature.voided_by_correction is None
+                    else position.get(signature.voided_by_correction, -1)
+                ),
+            }
+            for signature in game.signatures
+        ),
+        key=_dumps,
+    )
+    return {
         "format": FORMAT,
+        "game": {"ruleset": game.ruleset, "options": game.options, "friendly": game.friendly},
+        "players": [
+            {
+                "seat": player.seat,
+                "name": player.name,
+                "member": player.member is not None,
+                "guess": player.guess,
+            }
+            for player in sorted(game.players, key=lambda p: p.seat)
+        ],
+        "turns": [
+            {
+                "number": turn.number,
+                "seat": turn.seat,
+                "record": turn.record,
+                "box": turn.box,
+                "score": turn.score,
+                "recorded_at": _second(turn.recorded_at),
+            }
+            for turn in sorted(game.turns, key=lambda t: t.number)
+        ],
+        "corrections": [entry for _, entry in corrections],
+        "signatures": signatures,
+    }
+
+
+def _legacy_document(game: RecordedGame) -> dict[str, object]:
+    """Format 1, kept byte for byte: codes printed under it must keep verifying."""
+    return {
+        "format": LEGACY_FORMAT,
         "game": {
             "id": game.id,
             "ruleset": game.ruleset,
@@ -128,21 +230,24 @@ def canonical_json(game: RecordedGame) -> bytes:
         },
         "players": [_shallow(player) for player in sorted(game.players, key=lambda p: p.seat)],
         "turns": [_shallow(turn) for turn in sorted(game.turns, key=lambda t: t.number)],
-        "corrections": [_shallow(correction) for correction in game.corrections],
+        "corrections": [_legacy_correction(correction) for correction in game.corrections],
         "signatures": [_shallow(signature) for signature in game.signatures],
     }
-    return json.dumps(
-        _plain(document), sort_keys=True, separators=(",", ":"), ensure_ascii=False
-    ).encode("utf-8")
 
 
-def digest(game: RecordedGame) -> bytes:
-    return hashlib.sha256(canonical_json(game)).digest()
+def _legacy_correction(correction: RecordedCorrection) -> dict[str, object]:
+    fields_ = _shallow(correction)
+    del fields_["corrected_by_name"]
+    return fields_
 
 
-def verification_code(game: RecordedGame) -> str:
-    """The code of the game as recorded, e.g. "K7Q2-M3XD-4T"."""
-    return format_code(base64.b32encode(digest(game)).decode("ascii")[:CODE_LENGTH])
+def digest(game: RecordedGame, version: int = FORMAT) -> bytes:
+    return hashlib.sha256(canonical_json(game, version)).digest()
+
+
+def verification_code(game: RecordedGame, version: int = FORMAT) -> str:
+    """The code of the game as recorded, e.g. "K7Q2-M3XD-4T", under digest format `version`."""
+    return format_code(base64.b32encode(digest(game, version)).decode("ascii")[:CODE_LENGTH])
 
 
 def format_code(raw: str) -> str:

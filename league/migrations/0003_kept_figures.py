@@ -8,14 +8,16 @@ def fill_game_figures(apps, schema_editor):
     """Rows kept before this migration get their game's start and Balut count. Winning runs
     and box tallies are worked out by `manage.py backfill_results`, which uses the services."""
     row_model = apps.get_model("league", "PlayerResultRow")
+    # The database being migrated: not always the default one (a backup archive's).
+    using = schema_editor.connection.alias
     totals: dict[int, int] = {}
-    for game_id, baluts in row_model.objects.values_list("game_id", "baluts"):
+    for game_id, baluts in row_model.objects.using(using).values_list("game_id", "baluts"):
         totals[game_id] = totals.get(game_id, 0) + baluts
-    rows = list(row_model.objects.select_related("game"))
+    rows = list(row_model.objects.using(using).select_related("game"))
     for row in rows:
         row.started_at = row.game.started_at
         row.game_baluts = totals[row.game_id]
-    row_model.objects.bulk_update(rows, ["started_at", "game_baluts"], batch_size=500)
+    row_model.objects.using(using).bulk_update(rows, ["started_at", "game_baluts"], batch_size=500)
 
 
 class Migration(migrations.Migration):

@@ -8,10 +8,12 @@ def fill_months(apps, schema_editor):
     from django.utils import timezone
 
     row_model = apps.get_model("league", "PlayerResultRow")
-    rows = list(row_model.objects.only("pk", "started_at"))
+    # The database being migrated: not always the default one (a backup archive's).
+    using = schema_editor.connection.alias
+    rows = list(row_model.objects.using(using).only("pk", "started_at"))
     for row in rows:
         row.month = timezone.localtime(row.started_at).date().replace(day=1)
-    row_model.objects.bulk_update(rows, ["month"], batch_size=500)
+    row_model.objects.using(using).bulk_update(rows, ["month"], batch_size=500)
 
 
 class Migration(migrations.Migration):

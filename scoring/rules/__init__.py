@@ -35,7 +35,18 @@ from .game_setup import MAX_PLAYERS, MIN_PLAYERS, GameSetup
 from .games import Game, Turn, new_game, play, replay, result
 from .house_rules import DEFAULT_HOUSE_RULES, HouseRules
 from .options import Options, RegisterBounds, parse_options
-from .record import GameRecord, parse_record, parse_turn, record_to_json, turn_to_json
+from .record import (
+    GameRecord,
+    extend_fingerprint,
+    game_fingerprint,
+    parse_played,
+    parse_record,
+    parse_turn,
+    record_fingerprint,
+    record_to_json,
+    start_fingerprint,
+    turn_to_json,
+)
 from .report import error_json, result_to_json, score_record, score_text
 from .results import Drink, GameResult, PlayerResult, RegisterCandidate
 from .rulesets import (
@@ -107,14 +118,18 @@ __all__ = [
     "check_faces",
     "dice_key",
     "error_json",
+    "extend_fingerprint",
+    "game_fingerprint",
     "five_dice_preview_table",
     "is_jackpot_box",
     "keep_value",
     "new_game",
     "parse_options",
+    "parse_played",
     "parse_record",
     "parse_turn",
     "play",
+    "record_fingerprint",
     "record_to_json",
     "replay",
     "result",
@@ -125,6 +140,7 @@ __all__ = [
     "read_throw",
     "set_aside_options",
     "throw_log_facts",
+    "start_fingerprint",
     "throw_table",
     "turn_to_json",
 ]

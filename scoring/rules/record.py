@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import hashlib
+import json
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from datetime import date, datetime
 
 from .barbut import BarbutThrow, BarbutTurn
 from .dice import check_faces
@@ -147,9 +151,11 @@ def _parse_barbut_turn(raw: Mapping[str, object], seat: int) -> BarbutTurn:
     return BarbutTurn(seat=seat, throws=tuple(parsed))
 
 
-def record_to_json(setup: GameSetup, turns: Sequence[Turn]) -> dict[str, object]:
-    """The record of a game, as the app exports it."""
-    return {
+def record_to_json(
+    setup: GameSetup, turns: Sequence[Turn], played: datetime | None = None
+) -> dict[str, object]:
+    """The record of a game, as the app exports it; `played` (aware) is written with its offset."""
+    document: dict[str, object] = {
         "ruleset": setup.ruleset,
         "options": setup.options.as_dict(),
         "players": list(setup.players),
@@ -157,6 +163,73 @@ def record_to_json(setup: GameSetup, turns: Sequence[Turn]) -> dict[str, object]
         "guesses": {setup.players[seat]: guess for seat, guess in setup.guesses.items()},
         "turns": [turn_to_json(turn, setup.players) for turn in turns],
     }
+    if played is not None:
+        document["played"] = played.isoformat(timespec="seconds")
+    return document
+
+
+_DATE_ONLY = re.compile(r"\d{4}-\d{2}-\d{2}")
+
+
+def parse_played(data: object) -> date | datetime | None:
+    """The record's optional `played`: a `date` (that day in the club's time zone, which the
+    caller knows and the engine does not) or an aware `datetime`; None when absent or null.
+
+    Only importing reads it; scoring ignores it, so `parse_record` does not look at it. Whether
+    it lies in the future is the caller's question too: the engine has no clock.
+    """
+    if not isinstance(data, Mapping):
+        raise InvalidRecord("a game record must be a JSON object")
+    played = data.get("played")
+    if played is None:
+        return None
+    message = (
+        f"played must be an ISO 8601 date (2026-11-20) or a date and time with its offset "
+        f"(2026-11-20T21:30:00+01:00), not {played!r}"
+    )
+    if not isinstance(played, str):
+        raise InvalidRecord(message)
+    try:
+        if _DATE_ONLY.fullmatch(played):
+            return date.fromisoformat(played)
+        moment = datetime.fromisoformat(played)
+    except ValueError as error:
+        raise InvalidRecord(message) from error
+    if moment.tzinfo is None or moment.utcoffset() is None:
+        raise InvalidRecord(f"played gives a time without its offset: {played!r}")
+    return moment
+
+
+def _canonical(value: object) -> bytes:
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
+
+
+def start_fingerprint(ruleset: str, players: Sequence[str]) -> str:
+    """The content fingerprint of a game before its first turn: see `record_fingerprint`."""
+    return hashlib.sha256(_canonical({"ruleset": ruleset, "players": list(players)})).hexdigest()
+
+
+def extend_fingerprint(fingerprint: str, turn: Mapping[str, object]) -> str:
+    """The fingerprint after one more turn, given as `turn_to_json` writes it."""
+    return hashlib.sha256(fingerprint.encode("ascii") + _canonical(dict(turn))).hexdigest()
+
+
+def record_fingerprint(
+    ruleset: str, players: Sequence[str], turns: Sequence[Mapping[str, object]]
+) -> str:
+    """What makes two records the same game: the ruleset, the players in seating order and
+    every turn, as SHA-256 hex. Chained turn by turn, so a game keeps it current at the cost of
+    one small hash a turn; options, guesses, `played` and any extra keys do not take part."""
+    fingerprint = start_fingerprint(ruleset, players)
+    for turn in turns:
+        fingerprint = extend_fingerprint(fingerprint, turn)
+    return fingerprint
+
+
+def game_fingerprint(setup: GameSetup, turns: Sequence[Turn]) -> str:
+    return record_fingerprint(
+        setup.ruleset, setup.players, [turn_to_json(turn, setup.players) for turn in turns]
+    )
 
 
 def turn_to_json(turn: Turn, players: Sequence[str]) -> dict[str, object]:

@@ -72,6 +72,7 @@ def correct_turn(
     turn.record = after
     _rewrite_outcomes(loaded.turns, state)
     _void_signatures(game, correction)
+    game.fingerprint = rules.game_fingerprint(loaded.setup, turns)
     _set_status(game, complete=state.complete)
     corrected_game = LoadedGame(
         game=game, players=loaded.players, turns=loaded.turns, setup=loaded.setup, state=state
@@ -105,4 +106,6 @@ def _set_status(game: Game, *, complete: bool) -> None:
         game.status, game.finished_at = GameStatus.FINISHED, now
     elif not complete:
         game.status, game.finished_at = GameStatus.IN_PROGRESS, None
-    game.save(update_fields=["updated_at", "status", "finished_at", "verification_code"])
+    game.save(
+        update_fields=["updated_at", "status", "finished_at", "verification_code", "fingerprint"]
+    )

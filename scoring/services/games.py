@@ -62,6 +62,7 @@ def start_game(
         started_at=now,
         updated_at=now,
         created_by=created_by,
+        fingerprint=rules.start_fingerprint(ruleset, setup.players),
     )
     game.full_clean()
     game.save()

@@ -3,15 +3,29 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from datetime import date, datetime, time
 
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
+from django.utils.formats import date_format
+from django.utils.translation import gettext as _
 
 from scoring import club, rules
 from scoring.models import Game, GamePlayer, GameStatus, Member, Turn
 from scoring.selectors import LoadedGame, turn_outcomes
+
+
+class DuplicateGame(ValidationError):
+    """The club already has a game with the record's content (`game`); nothing was stored."""
+
+    def __init__(self, game: Game) -> None:
+        super().__init__(
+            _("The club already has this game (%(game)s): same ruleset, players and turns.")
+            % {"game": game}
+        )
+        self.game = game
 
 
 @transaction.atomic
@@ -22,29 +36,45 @@ def import_game_record(
     source: str = "",
     scorer: Member | None = None,
     imported: bool = True,
+    played_on: date | None = None,
+    allow_duplicate: bool = False,
 ) -> Game:
     """Store a whole game record; ValidationError (naming the turn) when it is not valid.
 
     Players whose name is a member's `known_as` are linked to that member; others are guests.
+    The game is filed under the record's `played`, else `played_on` (the secretary's date for a
+    record without one), else now: its start, finish and turns all carry that moment, so the
+    season, the standings, the register and "tonight" follow it. A record whose content the
+    club already has raises DuplicateGame unless `allow_duplicate`.
     The club's books follow in the same transaction (BookingFailed, nothing kept, if not).
     """
     try:
         record = rules.parse_record(data)
+        played = rules.parse_played(data)
         state = rules.replay(record.setup, record.turns)
     except rules.InvalidRecord as error:
         raise ValidationError(str(error)) from error
+    turn_records = [rules.turn_to_json(turn, record.setup.players) for turn in record.turns]
+    fingerprint = rules.record_fingerprint(record.setup.ruleset, record.setup.players, turn_records)
+    if not allow_duplicate:
+        existing = Game.objects.filter(fingerprint=fingerprint).order_by("pk").first()
+        if existing is not None:
+            raise DuplicateGame(existing)
     now = timezone.now()
+    moment = played_moment(played if played is not None else played_on, now=now)
     game = Game(
         ruleset=record.setup.ruleset,
         options=record.setup.options.as_dict(),
         friendly=record.setup.friendly,
         status=GameStatus.FINISHED if state.complete else GameStatus.IN_PROGRESS,
-        finished_at=now if state.complete else None,
-        started_at=now,
+        finished_at=moment if state.complete else None,
+        started_at=moment,
+        updated_at=now,
         scorer=scorer,
         imported=imported,
         source=source,
         created_by=imported_by,
+        fingerprint=fingerprint,
     )
     game.full_clean()
     game.save()
@@ -55,11 +85,11 @@ def import_game_record(
             game=game,
             number=number,
             player=players[turn.seat],
-            record=rules.turn_to_json(turn, record.setup.players),
+            record=turn_records[number],
             box=outcomes[number].box,
             score=outcomes[number].score,
             recorded_by=imported_by,
-            recorded_at=now,
+            recorded_at=moment,
         )
         for number, turn in enumerate(record.turns)
     ]
@@ -71,6 +101,27 @@ def import_game_record(
     )
     club.game_changed(loaded=loaded, change=club.GameChange.IMPORTED)
     return game
+
+
+def played_moment(played: date | datetime | None, *, now: datetime) -> datetime:
+    """When a game was played, as an instant: a date alone is that day's start in the club's
+    time zone. ValidationError for a moment after `now`: a game cannot be filed before it is
+    played."""
+    if played is None:
+        return now
+    if isinstance(played, datetime):
+        if played > now:
+            raise ValidationError(
+                _("The game is dated %(when)s, which is in the future: give the day it was played.")
+                % {"when": date_format(timezone.localtime(played), "DATETIME_FORMAT")}
+            )
+        return played
+    if played > timezone.localdate(now):
+        raise ValidationError(
+            _("The game is dated %(when)s, which is in the future: give the day it was played.")
+            % {"when": date_format(played, "DATE_FORMAT")}
+        )
+    return timezone.make_aware(datetime.combine(played, time()))
 
 
 def _create_players(game: Game, setup: rules.GameSetup) -> list[GamePlayer]:

@@ -74,7 +74,8 @@ def _sign(*, game: Game, player: GamePlayer, method: str, image: str, by: User) 
     active = Signature.objects.filter(game=game, voided_at__isnull=True).count()
     if active == game.players.count():
         game.verification_code = verification.verification_code(recorded_game(game))
-        fields.append("verification_code")
+        game.verification_format = verification.FORMAT
+        fields += ["verification_code", "verification_format"]
     game.full_clean()
     game.save(update_fields=fields)
     if game.is_signed:

@@ -91,7 +91,7 @@ def record_turn(
         raise StaleTurn(
             "Another tablet recorded a turn at the same moment; this one was not recorded."
         ) from error
-    _mark_progress(game, complete=loaded.state.complete)
+    _mark_progress(game, complete=loaded.state.complete, turn_record=recorded.record)
     refreshed = LoadedGame(
         game=game,
         players=loaded.players,
@@ -105,13 +105,18 @@ def record_turn(
     return RecordedTurn(turn=recorded, loaded=refreshed, repeated=False)
 
 
-def _mark_progress(game: Game, *, complete: bool) -> None:
+def _mark_progress(game: Game, *, complete: bool, turn_record: dict[str, object]) -> None:
     """One UPDATE every turn, the last included, so each turn costs the same queries."""
     now = timezone.now()
     game.updated_at = now
     if complete:
         game.status = GameStatus.FINISHED
         game.finished_at = now
+    # Chained, so the content fingerprint costs one small hash a turn, not the whole game's.
+    game.fingerprint = rules.extend_fingerprint(game.fingerprint, turn_record)
     Game.objects.filter(pk=game.pk).update(
-        updated_at=now, status=game.status, finished_at=game.finished_at
+        updated_at=now,
+        status=game.status,
+        finished_at=game.finished_at,
+        fingerprint=game.fingerprint,
     )

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from datetime import date
 
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
 from scoring import club
@@ -17,7 +19,7 @@ from scoring.privacy import PublicArea, visible_to_visitors
 from scoring.record_forms import GameImportForm, RecordUpload
 from scoring.roles import is_secretary
 from scoring.selectors import game_record, load_game
-from scoring.services.records import import_game_record
+from scoring.services.records import DuplicateGame, import_game_record
 
 SOURCE_MAX_LENGTH = 200
 
@@ -39,6 +41,8 @@ class ImportReport:
     name: str
     game: Game | None = None
     error: str = ""
+    duplicate_of: Game | None = None
+    """The game the club already has with the same content, when that is why it was refused."""
 
 
 @require_http_methods(["GET", "POST"])
@@ -51,9 +55,18 @@ def game_import(request: HttpRequest) -> HttpResponse:
     if request.method == "POST":
         form = GameImportForm(request.POST, request.FILES)
         if form.is_valid():
-            reports = [_import(upload, request) for upload in form.uploads()]
+            reports = [
+                _import(
+                    upload,
+                    request,
+                    played_on=form.cleaned_data["played_on"],
+                    allow_duplicate=form.cleaned_data["import_duplicates"],
+                )
+                for upload in form.uploads()
+            ]
             form = GameImportForm()
-        if not reports or any(report.game is None for report in reports):
+        # Each file is reported on its own; the request failed only if nothing was imported.
+        if not any(report.game is not None for report in reports):
             status = 422
     else:
         form = GameImportForm()
@@ -62,7 +75,9 @@ def game_import(request: HttpRequest) -> HttpResponse:
     )
 
 
-def _import(upload: RecordUpload, request: HttpRequest) -> ImportReport:
+def _import(
+    upload: RecordUpload, request: HttpRequest, *, played_on: date | None, allow_duplicate: bool
+) -> ImportReport:
     """Each record in its own transaction: a refused one writes nothing, the others stay."""
     if upload.error:
         return ImportReport(upload.name, error=upload.error)
@@ -71,6 +86,14 @@ def _import(upload: RecordUpload, request: HttpRequest) -> ImportReport:
             data=upload.data,
             imported_by=request.user,  # type: ignore[arg-type]
             source=f"import: {upload.name}"[:SOURCE_MAX_LENGTH],
+            played_on=played_on,
+            allow_duplicate=allow_duplicate,
+        )
+    except DuplicateGame as duplicate:
+        return ImportReport(
+            upload.name,
+            error=_("The club already has this game: same ruleset, players and turns."),
+            duplicate_of=duplicate.game,
         )
     except ValidationError as refused:
         return ImportReport(upload.name, error=" ".join(refused.messages))

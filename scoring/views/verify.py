@@ -71,7 +71,10 @@ def _game_context(game: Game) -> dict[str, object]:
     """The game as recorded, and whether it still gives the code it was signed with."""
     context: dict[str, object] = {
         "game": game,
-        "matches": verification_code(recorded_game(game)) == game.verification_code,
+        "matches": (
+            verification_code(recorded_game(game), game.verification_format)
+            == game.verification_code
+        ),
         "corrections": correction_lines(game_corrections(game)),
     }
     signatures = game_signatures(game)

@@ -117,7 +117,11 @@ def example_names(*, invalid: bool) -> list[str]:
 
 
 def imported(name: str, *, by: User | None = None) -> Game:
-    return import_game_record(data=example(name), imported_by=by, source=f"test:{name}")
+    # Tests build several games from one example: each is a game of its own here (refusing a
+    # duplicate is tested in test_import_played_and_duplicates).
+    return import_game_record(
+        data=example(name), imported_by=by, source=f"test:{name}", allow_duplicate=True
+    )
 
 
 def png_bytes(width: int = 400, height: int = 150, *, ink: bool = True) -> bytes:

@@ -13,6 +13,8 @@ from scoring.models import Correction, Game, Signature, Turn
 from scoring.selectors import load_game, recorded_game
 from scoring.sheet_check import SheetCheck, check_sheet_pdf
 from scoring.verification import (
+    FORMAT,
+    LEGACY_FORMAT,
     RecordedCorrection,
     RecordedGame,
     RecordedPlayer,
@@ -82,8 +84,31 @@ def test_the_code_is_ten_base32_characters_grouped_for_reading_aloud() -> None:
 
 
 def test_the_code_of_a_known_game_never_changes() -> None:
-    # Codes are printed on signed sheets: the serialisation of FORMAT 1 may never drift.
-    assert verification_code(recorded()) == "XKG4-JU4F-PQ"
+    # Codes are printed on signed sheets: the serialisation of each format may never drift.
+    assert verification_code(recorded(), LEGACY_FORMAT) == "XKG4-JU4F-PQ"
+    assert verification_code(recorded()) == verification_code(recorded(), FORMAT) == "UEBZ-D5QW-N7"
+
+
+def test_what_a_backup_or_a_move_may_change_leaves_the_code_as_it_was() -> None:
+    base = recorded()
+    moved = dataclasses.replace(
+        base,
+        id=1234,
+        players=[RecordedPlayer(0, "Ann", 98, 4), RecordedPlayer(1, "Zed", None, None)],
+        turns=[
+            dataclasses.replace(turn, recorded_at=turn.recorded_at.replace(microsecond=123000))
+            for turn in reversed(base.turns)
+        ],
+        corrections=[dataclasses.replace(base.corrections[0], id=77, corrected_by=12)],
+        signatures=[
+            dataclasses.replace(signature, signed_at=AT.replace(microsecond=0))
+            for signature in reversed(base.signatures)
+        ],
+    )
+
+    assert verification_code(moved) == verification_code(base)
+    # The codes issued before did hash ids and microseconds: the reason format 2 exists.
+    assert verification_code(moved, LEGACY_FORMAT) != verification_code(base, LEGACY_FORMAT)
 
 
 def test_the_same_game_always_gives_the_same_code_whatever_the_key_order_or_time_zone() -> None:
@@ -102,7 +127,7 @@ def test_the_same_game_always_gives_the_same_code_whatever_the_key_order_or_time
         changed_turn(record={"player": "Ann", "box": "fours", "dice": [1, 4, 4, 4, 4]}),
         changed_turn(box="fives"),
         changed_turn(score=16),
-        changed_turn(recorded_at=AT + timedelta(microseconds=1)),
+        changed_turn(recorded_at=AT + timedelta(seconds=1)),
         changed_correction(reason="Misread a die"),
         changed_correction(after={"box": "sixes"}),
         changed_correction(before={"box": "sixes"}),
@@ -114,7 +139,8 @@ def test_the_same_game_always_gives_the_same_code_whatever_the_key_order_or_time
         recorded(signatures=recorded().signatures[:1]),
         recorded(corrections=[]),
         recorded(players=[RecordedPlayer(0, "Ann", 1, 5), RecordedPlayer(1, "Zed", None, None)]),
-        recorded(id=8),
+        changed_correction(corrected_by_name="someone-else"),
+        recorded(players=[RecordedPlayer(0, "Ann", None, 4), RecordedPlayer(1, "Zed", None, None)]),
     ],
     ids=[
         "turn-dice",
@@ -132,7 +158,8 @@ def test_the_same_game_always_gives_the_same_code_whatever_the_key_order_or_time
         "signature-missing",
         "correction-missing",
         "player-guess",
-        "game-id",
+        "correction-author",
+        "player-membership",
     ],
 )
 def test_any_change_to_a_box_a_correction_or_a_signature_changes_the_code(

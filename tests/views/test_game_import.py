@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import datetime
 import json
+from pathlib import Path
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
+from django.utils import timezone
 
 from scoring.models import Game, GamePlayer, GameStatus, Turn
 from scoring.record_forms import MAX_RECORD_BYTES
@@ -102,7 +105,8 @@ def test_a_refused_file_leaves_the_others_imported(client: Client) -> None:
 
     response = as_secretary(client).post(URL, {"records": files})
 
-    assert response.status_code == 422
+    # One file was imported: the request succeeded, and the report names each refusal.
+    assert response.status_code == 200
     html = response.content.decode()
     assert "turn 1: it is Ben&#x27;s turn, not Ann&#x27;s" in html
     assert "turn 0: dice: 7 is not a face of a die" in html
@@ -171,9 +175,58 @@ def test_nothing_sent_is_refused_with_a_message(client: Client) -> None:
     assert nothing_written()
 
 
-def test_the_same_record_twice_is_two_games(client: Client) -> None:
-    as_secretary(client)
-    client.post(URL, {"records": upload("bar-register")})
-    client.post(URL, {"records": upload("bar-register")})
+DEMO_BAR = (
+    Path(__file__).resolve().parents[2] / "fixtures" / "demo" / "finished-bar-register.json"
+).read_bytes()
 
+
+def demo_bar() -> SimpleUploadedFile:
+    return upload("bar", DEMO_BAR)
+
+
+def test_the_same_record_twice_is_refused_with_a_link_to_the_game_the_club_has(
+    client: Client,
+) -> None:
+    as_secretary(client).post(URL, {"records": demo_bar()})
+    first = Game.objects.get()
+
+    response = client.post(URL, {"records": demo_bar()})
+
+    assert response.status_code == 422
+    html = response.content.decode()
+    assert f'data-duplicate-of="{first.pk}"' in html
+    assert f'href="{reverse("scoring:game", args=[first.pk])}"' in html
+    assert Game.objects.count() == 1
+
+
+def test_the_secretary_ticks_the_box_to_import_a_duplicate_anyway(client: Client) -> None:
+    as_secretary(client).post(URL, {"records": demo_bar()})
+
+    response = client.post(URL, {"records": demo_bar(), "import_duplicates": "on"})
+
+    assert response.status_code == 200
     assert Game.objects.count() == 2
+
+
+def test_the_date_given_on_the_form_files_a_record_without_one(client: Client) -> None:
+    response = as_secretary(client).post(URL, {"records": demo_bar(), "played_on": "2025-03-14"})
+
+    assert response.status_code == 200
+    assert timezone.localdate(Game.objects.get().started_at) == datetime.date(2025, 3, 14)
+
+
+def test_a_date_in_the_future_on_the_form_is_refused_and_nothing_imported(client: Client) -> None:
+    tomorrow = timezone.localdate() + datetime.timedelta(days=1)
+
+    response = as_secretary(client).post(
+        URL, {"records": demo_bar(), "played_on": tomorrow.isoformat()}
+    )
+
+    assert response.status_code == 422
+    assert "in the future" in response.content.decode()
+    assert nothing_written()
+
+
+def test_the_page_refuses_other_methods(client: Client) -> None:
+    assert as_secretary(client).put(URL).status_code == 405
+    assert nothing_written()

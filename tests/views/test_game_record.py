@@ -12,7 +12,7 @@ from scoring import rules
 from scoring.models import Game
 from scoring.selectors import load_game
 from scoring.services.corrections import correct_turn
-from scoring.services.records import import_game_record
+from scoring.services.records import DuplicateGame, import_game_record
 from tests.services.helpers import fill_game, imported, new_game, play, scorer_of
 
 pytestmark = pytest.mark.django_db
@@ -63,13 +63,17 @@ def test_an_imported_game_downloads_and_imports_again_to_the_same_result(
     game = imported(name)
 
     document = download(client, game)
-    again = import_game_record(data=document, imported_by=None)
+    with pytest.raises(DuplicateGame):
+        import_game_record(data=document, imported_by=None)
+    again = import_game_record(data=document, imported_by=None, allow_duplicate=True)
 
     same_result(game, document)
     assert rules.result_to_json(load_game(again).result()) == rules.result_to_json(
         load_game(game).result()
     )
     assert again.status == game.status
+    # The export's `played` files the copy at the moment the original was played.
+    assert again.started_at == game.started_at.replace(microsecond=0)
 
 
 def test_a_corrected_game_downloads_as_corrected(client: Client) -> None:

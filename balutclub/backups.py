@@ -1,0 +1,289 @@
+"""One archive with the whole club: every row of every table and every uploaded file.
+
+The archive is a gzipped tar of `manifest.json` (what it holds: row counts per table, each
+file's SHA-256, the migrations applied), `database.sqlite3` and `media/...`. The database is
+always a SQLite file, whatever the club runs on, so one archive restores onto SQLite or
+PostgreSQL alike (that is how a club moves from one to the other):
+
+- from SQLite it is SQLite's online backup API: a consistent copy page by page while the app
+  keeps writing;
+- from PostgreSQL every row is copied through the ORM inside one REPEATABLE READ, READ ONLY
+  transaction, so the copy is one snapshot while the app keeps serving. Python values go across
+  unchanged (datetimes to the microsecond, JSON, text), unlike Django's JSON serialiser, which
+  keeps milliseconds only; tests/backups compares every field of every row.
+
+Restoring copies every row from the archive's database into the configured one, primary keys
+included, in one transaction (foreign keys are checked at commit, so table order does not
+matter), then moves PostgreSQL's sequences past the highest key.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import io
+import json
+import shutil
+import sqlite3
+import tarfile
+import tempfile
+import uuid
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path, PurePosixPath
+from typing import Any
+
+from django.apps import apps
+from django.conf import settings
+from django.contrib.auth.models import Permission
+from django.contrib.contenttypes.models import ContentType
+from django.core.management import call_command
+from django.core.management.color import no_style
+from django.db import connections, models, transaction
+from django.db.migrations.loader import MigrationLoader
+from django.db.utils import load_backend
+from django.utils import timezone
+
+ARCHIVE_FORMAT = 1
+MANIFEST = "manifest.json"
+DATABASE = "database.sqlite3"
+MEDIA = "media"
+BATCH = 1000
+# `migrate` writes these two itself; a database holding nothing else is empty.
+SCHEMA_ROWS = (ContentType, Permission)
+
+
+class BackupError(Exception):
+    """The archive cannot be written or restored; the message says why. Nothing was changed."""
+
+
+@dataclass(frozen=True)
+class Summary:
+    rows: dict[str, int]
+    files: int
+
+
+def data_models() -> list[type[models.Model]]:
+    """Every table the app keeps rows in, many-to-many tables included."""
+    return [
+        model
+        for model in apps.get_models(include_auto_created=True)
+        if model._meta.managed and not model._meta.proxy
+    ]
+
+
+def row_counts(alias: str) -> dict[str, int]:
+    return {
+        model._meta.db_table: model._base_manager.using(alias).count() for model in data_models()
+    }
+
+
+def sqlite_database(path: Path) -> contextlib.AbstractContextManager[str]:
+    """A connection alias for the SQLite file at `path`, for as long as the block runs."""
+    return extra_database({"ENGINE": "django.db.backends.sqlite3", "NAME": str(path)})
+
+
+@contextlib.contextmanager
+def extra_database(config: dict[str, Any]) -> Iterator[str]:
+    """A connection alias for the database `config` describes, for as long as the block runs."""
+    alias = f"archive_{uuid.uuid4().hex[:12]}"
+    configured = connections.configure_settings(
+        {"default": {"ENGINE": "django.db.backends.sqlite3", "NAME": ":memory:"}, alias: config}
+    )
+    # Only this thread's handler holds it: it is not one of the project's configured databases.
+    connections[alias] = load_backend(config["ENGINE"]).DatabaseWrapper(configured[alias], alias)
+    try:
+        yield alias
+    finally:
+        connections[alias].close()
+        del connections[alias]
+
+
+def copy_rows(*, source: str, target: str) -> None:
+    """Every row of `source` into `target`, which is emptied first; one transaction."""
+    tables = data_models()
+    with transaction.atomic(using=target):
+        for model in tables:
+            model._base_manager.using(target).all()._raw_delete(target)
+        for model in tables:
+            manager = model._base_manager
+            batch: list[models.Model] = []
+            for row in manager.using(source).order_by("pk").iterator(chunk_size=BATCH):
+                batch.append(row)
+                if len(batch) == BATCH:
+                    manager.using(target).bulk_create(batch)
+                    batch = []
+            if batch:
+                manager.using(target).bulk_create(batch)
+        reset = connections[target].ops.sequence_reset_sql(no_style(), tables)
+        if reset:
+            with connections[target].cursor() as cursor:
+                for statement in reset:
+                    cursor.execute(statement)
+
+
+def applied_migrations(alias: str) -> list[list[str]]:
+    with connections[alias].cursor() as cursor:
+        cursor.execute("SELECT app, name FROM django_migrations ORDER BY app, name")
+        return [[app, name] for app, name in cursor.fetchall()]
+
+
+def _snapshot(database: Path) -> None:
+    """The configured database, as it is at one moment, into a SQLite file."""
+    connection = connections["default"]
+    if connection.vendor == "sqlite":
+        connection.ensure_connection()
+        with contextlib.closing(sqlite3.connect(database)) as copy:
+            connection.connection.backup(copy)
+        return
+    with sqlite_database(database) as alias:
+        call_command("migrate", database=alias, verbosity=0, interactive=False)
+        with transaction.atomic(using="default"):
+            with connection.cursor() as cursor:
+                if connection.vendor == "postgresql":
+                    cursor.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
+            copy_rows(source="default", target=alias)
+
+
+def _media_files() -> list[Path]:
+    root = Path(settings.MEDIA_ROOT)
+    if not root.is_dir():
+        return []
+    return sorted(path for path in root.rglob("*") if path.is_file() and not path.is_symlink())
+
+
+def _sha256(path: Path) -> str:
+    digest = hashlib.sha256()
+    with path.open("rb") as file:
+        for block in iter(lambda: file.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def backup(path: Path) -> Summary:
+    """Write the archive to `path` (atomically: a half-written archive never has its name)."""
+    root = Path(settings.MEDIA_ROOT)
+    with tempfile.TemporaryDirectory(prefix="balutclub-backup-") as scratch:
+        database = Path(scratch) / DATABASE
+        _snapshot(database)
+        with sqlite_database(database) as alias:
+            rows = row_counts(alias)
+            migrations = applied_migrations(alias)
+        files = {str(file.relative_to(root).as_posix()): _sha256(file) for file in _media_files()}
+        manifest = {
+            "format": ARCHIVE_FORMAT,
+            "app": "balutclub",
+            "created_at": timezone.now().isoformat(),
+            "source_engine": connections["default"].vendor,
+            "migrations": migrations,
+            "rows": rows,
+            "files": files,
+        }
+        partial = path.with_name(f".{path.name}.partial")
+        with tarfile.open(partial, "w:gz") as archive:
+            _add_bytes(archive, MANIFEST, json.dumps(manifest, indent=1).encode())
+            archive.add(database, arcname=DATABASE)
+            for name in files:
+                archive.add(root / name, arcname=f"{MEDIA}/{name}")
+        partial.replace(path)
+    return Summary(rows=rows, files=len(files))
+
+
+def _add_bytes(archive: tarfile.TarFile, name: str, data: bytes) -> None:
+    info = tarfile.TarInfo(name)
+    info.size = len(data)
+    info.mtime = int(timezone.now().timestamp())
+    archive.addfile(info, io.BytesIO(data))
+
+
+def is_empty(alias: str = "default") -> bool:
+    """No rows but those `migrate` writes by itself (a database not yet migrated is empty)."""
+    tables = set(connections[alias].introspection.table_names())
+    return not any(
+        model._base_manager.using(alias).exists()
+        for model in data_models()
+        if model not in SCHEMA_ROWS and model._meta.db_table in tables
+    )
+
+
+def restore(path: Path, *, replace: bool = False) -> Summary:
+    """Load the archive into the configured database (migrated first, emptied only when
+    `replace`) and its files into MEDIA_ROOT. BackupError, with nothing changed, when the
+    archive is not one, is from a newer version of the app, or the database is not empty."""
+    with tempfile.TemporaryDirectory(prefix="balutclub-restore-") as scratch:
+        manifest = _extract(path, Path(scratch))
+        if not replace and not is_empty():
+            raise BackupError(
+                "The database already holds a club's data: restoring would mix two clubs. "
+                "Restore into an empty database, or give --replace to delete everything in it "
+                "first (back it up before!)."
+            )
+        call_command("migrate", verbosity=0, interactive=False)
+        with sqlite_database(Path(scratch) / DATABASE) as alias:
+            _upgrade(alias)
+            expected = {table: count for table, count in manifest["rows"].items()}
+            copy_rows(source=alias, target="default")
+        media = Path(scratch) / MEDIA
+        root = Path(settings.MEDIA_ROOT)
+        for name in manifest["files"]:
+            destination = root / name
+            destination.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(media / name, destination)
+    rows = row_counts("default")
+    missing = {table: count for table, count in expected.items() if rows.get(table) != count}
+    if missing:
+        # Only an archive migrated forward can change counts (a migration adding rows).
+        raise BackupError(f"Restored, but these tables differ from the archive: {missing}")
+    return Summary(rows=rows, files=len(manifest["files"]))
+
+
+def _upgrade(alias: str) -> None:
+    """Bring an archive from an older version of the app up to this one's tables."""
+    known = set(MigrationLoader(None, ignore_no_migrations=True).graph.nodes)
+    newer = [(app, name) for app, name in applied_migrations(alias) if (app, name) not in known]
+    if newer:
+        raise BackupError(
+            "The archive comes from a newer version of BalutClub (migrations this one does not "
+            f"have: {newer[:3]}); upgrade the app first."
+        )
+    call_command("migrate", database=alias, verbosity=0, interactive=False)
+
+
+def _extract(path: Path, into: Path) -> dict[str, Any]:
+    """Only the archive's own members, each checked against the manifest: nothing is written
+    outside `into`, and a damaged archive is refused before the database is touched."""
+    try:
+        # Opened here to tell "not an archive" apart; the `with` below closes it.
+        archive = tarfile.open(path, "r:gz")  # noqa: SIM115
+    except (OSError, tarfile.TarError) as error:
+        raise BackupError(f"{path} is not a BalutClub backup archive: {error}") from error
+    with archive:
+        try:
+            manifest = json.loads(archive.extractfile(MANIFEST).read())  # type: ignore[union-attr]
+        except (KeyError, AttributeError, ValueError) as error:
+            raise BackupError(
+                f"{path} has no readable manifest: not a BalutClub backup."
+            ) from error
+        if manifest.get("app") != "balutclub" or manifest.get("format") != ARCHIVE_FORMAT:
+            raise BackupError(f"{path} is not a BalutClub backup archive of a format this reads.")
+        wanted = {
+            DATABASE: None,
+            **{f"{MEDIA}/{name}": sha for name, sha in manifest["files"].items()},
+        }
+        for name, sha in wanted.items():
+            relative = PurePosixPath(name)
+            if relative.is_absolute() or ".." in relative.parts:
+                raise BackupError(f"{path} names a file outside the archive: {name!r}.")
+            try:
+                member = archive.getmember(name)
+            except KeyError as error:
+                raise BackupError(f"{path} is incomplete: {name} is missing.") from error
+            if not member.isfile():
+                raise BackupError(f"{path} holds {name} as something other than a file.")
+            target = into / relative
+            target.parent.mkdir(parents=True, exist_ok=True)
+            with archive.extractfile(member) as source, target.open("wb") as copy:  # type: ignore[union-attr]
+                shutil.copyfileobj(source, copy)
+            if sha is not None and _sha256(target) != sha:
+                raise BackupError(f"{path} is damaged: {name} does not match its checksum.")
+    return dict(manifest)
