@@ -19,10 +19,12 @@ from scoring.models import Game
 from scoring.roles import secretary_group
 from scoring.services.members import create_member
 from tests.browser.pages import PIN, shot
+from tests.golden import GOLDEN
 
 pytestmark = pytest.mark.browser
 
-DEMO = Path(__file__).resolve().parents[2] / "fixtures" / "demo"
+# The project's own finished games (fixtures/golden/), as the demo data loads them.
+DEMO = GOLDEN
 PASSWORD = "balut-secretary"
 
 
@@ -42,7 +44,7 @@ def sign_in_as_secretary(page: Page, base_url: str) -> None:
 
 
 def record_file(tmp_path: Path, name: str, **extra: object) -> Path:
-    data: dict[str, Any] = json.loads((DEMO / "finished-bar-register.json").read_text())
+    data: dict[str, Any] = json.loads((DEMO / "bar-register.json").read_text())
     path = tmp_path / name
     path.write_text(json.dumps({**data, **extra}), encoding="utf-8")
     return path

@@ -37,6 +37,7 @@ from scoring.models import Game, Signature
 from scoring.selectors import recorded_game
 from scoring.services.corrections import correct_turn
 from scoring.services.records import import_game_record
+from tests.golden import GOLDEN
 from tests.league.helpers import pdf_upload, png_upload
 from tests.services.helpers import member, secretary, sign_all
 
@@ -100,7 +101,9 @@ def manage(*args: str, database_url: str, media: Path) -> subprocess.CompletedPr
 
 
 def demo(name: str) -> dict[str, Any]:
-    data: dict[str, Any] = json.loads((DEMO / f"{name}.json").read_text(encoding="utf-8"))
+    # A finished game is one of the project's golden records; a game in progress, demo data.
+    folder = DEMO if name.startswith("in-progress-") else GOLDEN
+    data: dict[str, Any] = json.loads((folder / f"{name}.json").read_text(encoding="utf-8"))
     return data
 
 
@@ -114,10 +117,10 @@ def build_club() -> None:
     games = {
         name: import_game_record(data=demo(name), imported_by=by)
         for name in (
-            "finished-balut-three-players",
-            "finished-bar-register",
-            "finished-jackpot-fives-bonus",
-            "finished-barbut4-with-6666",
+            "balut-three-players",
+            "bar-register",
+            "jackpot-fives-bonus",
+            "barbut4-with-6666",
             "in-progress-bar",
         )
     }
@@ -126,15 +129,15 @@ def build_club() -> None:
         if game.is_finished:
             store_game_results(game=game)
     correct_turn(
-        game=games["finished-bar-register"],
+        game=games["bar-register"],
         number=0,
         turn_record={"box": "full_house", "dice": [5, 6, 6, 5, 6]},
         reason="The throws were not kept",
         corrected_by=by,
     )
-    for name in ("finished-balut-three-players", "finished-bar-register"):
+    for name in ("balut-three-players", "bar-register"):
         sign_all(games[name])
-    legacy = games["finished-jackpot-fives-bonus"]
+    legacy = games["jackpot-fives-bonus"]
     sign_all(legacy)
     legacy.refresh_from_db()
     # A sheet signed before format 2: its printed code is the format 1 digest.

@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-RECORD = ROOT / "fixtures" / "demo" / "finished-bar-register.json"
+RECORD = ROOT / "fixtures" / "golden" / "bar-register.json"
 SETTINGS_ENV = (
     "DEBUG",
     "SECRET_KEY",

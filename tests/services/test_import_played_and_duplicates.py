@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import datetime
 import json
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -21,11 +20,13 @@ from scoring.models import Game, Turn
 from scoring.selectors import engine_turns, game_record, load_game
 from scoring.services.corrections import correct_turn
 from scoring.services.records import DuplicateGame, import_game_record
+from tests.golden import GOLDEN
 from tests.services.helpers import fill_game, member, new_game, secretary
 
 pytestmark = pytest.mark.django_db
 
-DEMO = Path(__file__).resolve().parents[2] / "fixtures" / "demo"
+# The project's own finished games (fixtures/golden/), as the demo data loads them.
+DEMO = GOLDEN
 
 
 def demo(name: str) -> dict[str, Any]:
@@ -34,7 +35,7 @@ def demo(name: str) -> dict[str, Any]:
 
 
 def bar_record(**extra: object) -> dict[str, Any]:
-    return {**demo("finished-bar-register"), **extra}
+    return {**demo("bar-register"), **extra}
 
 
 def test_a_record_with_a_date_is_filed_at_the_start_of_that_day_in_the_clubs_time_zone() -> None:
@@ -64,7 +65,7 @@ def test_the_secretarys_date_files_a_record_without_one_and_the_records_own_date
         data=bar_record(), imported_by=by, played_on=datetime.date(2024, 6, 1)
     )
     dated = import_game_record(
-        data=demo("finished-jackpot-fives-bonus") | {"played": "2023-01-02"},
+        data=demo("jackpot-fives-bonus") | {"played": "2023-01-02"},
         imported_by=by,
         played_on=datetime.date(2024, 6, 1),
     )
@@ -205,13 +206,13 @@ def test_tonights_baluts_on_the_board_follow_the_played_date() -> None:
     by = secretary()
     yesterday = timezone.localdate() - datetime.timedelta(days=1)
     old = import_game_record(
-        data=demo("finished-balut-three-players") | {"played": yesterday.isoformat()},
+        data=demo("balut-three-players") | {"played": yesterday.isoformat()},
         imported_by=by,
     )
     assert not board().baluts_today
 
     tonight = import_game_record(
-        data=demo("finished-balut-three-players")
+        data=demo("balut-three-players")
         | {"played": timezone.localtime().replace(microsecond=0).isoformat()},
         imported_by=by,
         allow_duplicate=True,

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import datetime
 import json
-from pathlib import Path
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
@@ -175,9 +174,7 @@ def test_nothing_sent_is_refused_with_a_message(client: Client) -> None:
     assert nothing_written()
 
 
-DEMO_BAR = (
-    Path(__file__).resolve().parents[2] / "fixtures" / "demo" / "finished-bar-register.json"
-).read_bytes()
+DEMO_BAR = golden.path_of("bar-register").read_bytes()
 
 
 def demo_bar() -> SimpleUploadedFile:
