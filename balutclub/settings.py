@@ -76,6 +76,7 @@ INSTALLED_APPS = [
     "axes",
     "scoring",
     "league",
+    "stats",
 ]
 
 MIDDLEWARE = [
@@ -87,9 +88,9 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
-    # Ends a PIN session on the shared tablet after the club's idle time (scoring.pins); after
-    # the messages, so it can say so.
-    "scoring.pins.PinSessionTimeoutMiddleware",
+    # Ends a PIN session on the shared tablet after the club's idle time (scoring.access.pins);
+    # after the messages, so it can say so.
+    "scoring.access.pins.PinSessionTimeoutMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     # Last, as django-axes asks: turns a lockout flagged during the request into its answer.
@@ -108,7 +109,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
-                "scoring.privacy.privacy",
+                "scoring.access.privacy.privacy",
             ],
         },
     },
@@ -173,11 +174,11 @@ CRISPY_TEMPLATE_PACK = "bootstrap5"
 LOGIN_URL = "admin:login"
 
 # django-axes checks every sign-in first; the secretary's password goes to ModelBackend, a
-# member's PIN on the tablet to scoring.pins.PinBackend.
+# member's PIN on the tablet to scoring.access.pins.PinBackend.
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
     "django.contrib.auth.backends.ModelBackend",
-    "scoring.pins.PinBackend",
+    "scoring.access.pins.PinBackend",
 ]
 # The sign-in throttle (docs/usage.md, "Sign-in throttling"): a client (IP address) is stopped
 # after AXES_FAILURE_LIMIT wrong passwords or PINs, whichever members it tries; one member after

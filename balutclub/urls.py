@@ -7,6 +7,6 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("healthz", healthz, name="healthz"),
     path("", include("scoring.urls")),
-    path("", include("league.stats_urls")),
+    path("", include("stats.urls")),
     path("", include("league.urls")),
 ]

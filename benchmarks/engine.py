@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from benchmarks.stats import SUMMARY_HEADERS, Summary, summarize, table
 from scoring import rules
-from scoring.tablet import five_dice_preview, forget_previews
+from scoring.presentation.tablet import five_dice_preview, forget_previews
 
 JACKPOT_PLAYERS = tuple(f"Player {seat + 1}" for seat in range(8))
 STANDARD_PLAYERS = ("Anna", "Bjorn", "Cai", "Dita")

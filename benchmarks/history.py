@@ -151,7 +151,8 @@ def pages(client: Client, member: Member, season: Season, repeats: int) -> dict[
     board = reverse("stats:board")
     etag = client.get(board, headers=HTMX)["ETag"]
     standings = f"{reverse('league:standings')}?season={season.pk}&ruleset={STANDINGS_RULESET}"
-    # Player pages are for signed-in members (scoring.privacy); the rest is read as a visitor.
+    # Player pages are for signed-in members (scoring.access.privacy); the rest is read as a
+    # visitor.
     signed_in = Client()
     signed_in.force_login(member.user)
     found: dict[str, Callable[[], Measured]] = {

@@ -20,8 +20,8 @@ from league.models import Season
 from league.services.register import enter_historic_record
 from league.services.seasons import create_season
 from scoring import rules
+from scoring.access.roles import secretary_group
 from scoring.models import Game, Member
-from scoring.roles import secretary_group
 from scoring.selectors import load_game
 from scoring.services.games import Seat, start_game
 from scoring.services.turns import record_turn

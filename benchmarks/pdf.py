@@ -33,14 +33,14 @@ from scoring.models import Game, SignatureMethod
 from scoring.selectors import game_corrections, games_started_between, load_game
 from scoring.services.records import import_game_record
 from scoring.services.signing import sign_sheet
-from scoring.sheet_check import check_sheet_pdf
+from scoring.sheet_checks.check import check_sheet_pdf
 
 NAMES = ("Anna", "Bjorn", "Cai", "Dita", "Erik", "Frida", "Gus", "Hanne")
 NIGHT = date(2026, 3, 6)
 # A club night of 100 sheets: every game and table size the club plays.
 NIGHT_MIX = (("jackpot", 8), ("balut", 6), ("bar", 4), ("barbut4", 4))
 NIGHT_SHEETS = 100
-# A club night small enough for one upload (scoring.sheet_text.MAX_PAGES pages at most).
+# A club night small enough for one upload (scoring.sheet_checks.text.MAX_PAGES pages at most).
 VERIFY_SHEETS = 20
 
 

@@ -16,8 +16,8 @@ from django.utils.translation import gettext_lazy as _
 from league.forms import MAX_NOTE_LENGTH, FilterForm
 from league.models import AuditAction, AuditEntry, RegisterEntry
 from league.selectors import local_midnight
+from scoring.access.roles import SECRETARY_GROUP
 from scoring.models import Member
-from scoring.roles import SECRETARY_GROUP
 
 
 class ConfirmForm(forms.Form):

@@ -52,7 +52,7 @@ class HouseSettings:
     house_rules: rules.HouseRules
     default_options: Mapping[str, rules.Options]
     public_areas: frozenset[str]
-    """The parts of the app visitors who are not signed in may see (scoring.privacy)."""
+    """The parts of the app visitors who are not signed in may see (scoring.access.privacy)."""
     pin_session_hours: int
     """A PIN session on the shared tablet ends after this long without use."""
 

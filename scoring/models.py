@@ -16,8 +16,9 @@ from scoring.rules import MAX_PLAYERS, RULESETS
 
 
 class PublicArea(models.TextChoices):
-    """The parts of the app the club may open to visitors who are not signed in (scoring.privacy).
-    Signed-in members see them all; the secretary's pages are the secretary's whatever this says.
+    """The parts of the app the club may open to visitors who are not signed in
+    (scoring.access.privacy). Signed-in members see them all; the secretary's pages are the
+    secretary's whatever this says.
     """
 
     BOARD = "board", _("The TV board")

@@ -32,7 +32,7 @@ from django.urls import reverse
 
 from scoring import rules
 
-# The exact strings the PDF prints, for the PDF check (scoring.sheet_check) to find again.
+# The exact strings the PDF prints, for the PDF check (scoring.sheet_checks.check) to find again.
 VERIFICATION_LABEL = "Verification code:"
 GAME_LABEL = "Game #"
 FIGURES_LABEL = "Figures:"

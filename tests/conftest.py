@@ -74,7 +74,7 @@ def tablet_page(playwright: Playwright, browser: Browser) -> Iterator[Page]:
 @pytest.fixture
 def member_client(db: None) -> Client:
     """A client signed in (as a user who is neither a player nor the secretary): what members
-    see of the pages the club keeps from visitors (scoring.privacy)."""
+    see of the pages the club keeps from visitors (scoring.access.privacy)."""
     from django.contrib.auth.models import User
 
     client = Client()

@@ -10,7 +10,7 @@ Outcomes: an HTTP status, or where a redirect goes: "login" (the secretary's pas
 LOGIN_URL), "signin" (a member's PIN sign-in), "302" (anywhere else: the action was done).
 Bodies are empty, so a POST a role may make is refused as bad input (400/422, or a redirect
 back to its page with the reason), never a 500. Visitors meet the club's default privacy
-(scoring.privacy): the ledger, members, PDFs, records and scans send them to sign in.
+(scoring.access.privacy): the ledger, members, PDFs, records and scans send them to sign in.
 
 Signing gets a second table with real bodies: who may sign for whom, and how.
 """
@@ -37,7 +37,7 @@ from scoring.services.games import Seat, start_game
 from scoring.services.records import import_game_record
 from tests.factories import fast_pin_hashing  # noqa: F401 (registers the fixture)
 from tests.league.helpers import png_upload
-from tests.services.helpers import (
+from tests.scoring.services.helpers import (
     PIN,
     drawing,
     example,

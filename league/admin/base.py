@@ -8,7 +8,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.db.models import Model
 from django.http import HttpRequest
 
-from scoring.roles import is_secretary
+from scoring.access.roles import is_secretary
 
 
 class SecretaryAdmin(admin.ModelAdmin):

@@ -26,8 +26,8 @@ from league.models import AuditAction, DebtStatus, DrinkDebt
 from league.selectors import house_rules
 from league.services import audit
 from scoring import rules
+from scoring.access.roles import is_secretary
 from scoring.models import Game, GamePlayer
-from scoring.roles import is_secretary
 from scoring.selectors import LoadedGame, load_game
 
 # What makes two debts the same debt, whatever their place in the list: who, why, which turn.

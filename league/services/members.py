@@ -14,8 +14,8 @@ from django.db import transaction
 
 from league.models import AuditAction
 from league.services import audit
+from scoring.access.roles import is_secretary
 from scoring.models import Member
-from scoring.roles import is_secretary
 from scoring.services.members import create_member, validate_pin
 
 MEMBER_FIELDS = ("name", "known_as", "email", "is_active")

@@ -23,8 +23,8 @@ from league.models import AuditAction, ClaimStatus, RegisterClaim, RegisterEntry
 from league.selectors import house_rules
 from league.services import audit
 from scoring import rules
+from scoring.access.roles import is_secretary
 from scoring.models import Correction, Game, GamePlayer, Member
-from scoring.roles import is_secretary
 from scoring.selectors import load_game
 
 # What an entry's log lines show of it.

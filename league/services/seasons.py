@@ -11,7 +11,7 @@ from django.utils.translation import gettext
 
 from league.models import AuditAction, Season
 from league.services import audit
-from scoring.roles import is_secretary
+from scoring.access.roles import is_secretary
 
 
 def _check(by: User, starts_on: datetime.date, ends_on: datetime.date) -> None:

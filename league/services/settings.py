@@ -14,8 +14,8 @@ from league.models import AuditAction, ClubSettings, PublicArea
 from league.services import audit
 from league.standings import validate_tiebreakers
 from scoring import rules
+from scoring.access.roles import is_secretary
 from scoring.models import RULESET_KEYS
-from scoring.roles import is_secretary
 
 
 @transaction.atomic
@@ -34,7 +34,7 @@ def update_club_settings(
     """Save the settings; a game left out of `register_bounds` (or None) has no register.
 
     `standings_tiebreakers` left out (None) keeps the club's current order for every game;
-    `public_areas` (what visitors who are not signed in see: scoring.privacy) and
+    `public_areas` (what visitors who are not signed in see: scoring.access.privacy) and
     `pin_session_hours` left out keep theirs too.
 
     They count for games finished from now on: the books already kept stay as they were kept.

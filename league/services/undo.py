@@ -18,8 +18,8 @@ from django.utils.translation import gettext
 from league.models import AuditAction, ClaimStatus, RegisterClaim, RegisterEntry
 from league.services import audit
 from league.services.register import ENTRY_FIELDS
+from scoring.access.roles import is_secretary
 from scoring.models import Member
-from scoring.roles import is_secretary
 
 CLAIM_FIELDS = ("status", "decided_by", "decided_at", "note")
 REMOVAL_FIELDS = ("removed_at", "removed_by", "removal_reason")

@@ -25,8 +25,8 @@ from league.services.ledger import debt_row
 from league.services.register import open_claims, ratify_claim
 from league.services.seasons import create_season
 from scoring import rules
+from scoring.access.roles import secretary_group
 from scoring.models import Game, GamePlayer
-from scoring.roles import secretary_group
 
 SECRETARY = "synthetic-secretary"
 # Rounds and claims younger than this are still open: the ledger and the register have work.

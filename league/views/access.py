@@ -10,8 +10,8 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 
-from scoring.access import member_sign_in, user_of
-from scoring.roles import is_secretary
+from scoring.access.requests import member_sign_in, user_of
+from scoring.access.roles import is_secretary
 
 __all__ = ["member_sign_in", "secretary_required", "user_of"]
 

@@ -14,8 +14,8 @@ from league.services.ledger import may_settle, settle_debt, write_off_debt
 from league.tables import LedgerTable
 from league.views.access import member_sign_in, secretary_required, user_of
 from league.views.listing import decided, list_page
-from scoring.privacy import visible_to_visitors
-from scoring.roles import is_secretary
+from scoring.access.privacy import visible_to_visitors
+from scoring.access.roles import is_secretary
 
 
 @require_GET

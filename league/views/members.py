@@ -16,9 +16,9 @@ from league.secretary_forms import MemberForm, member_initial
 from league.services.members import add_member, set_member_pin, update_member
 from league.tables import PER_PAGE, MembersTable
 from league.views.access import secretary_required, user_of
+from scoring.access.privacy import visible_to_visitors
+from scoring.access.roles import is_secretary
 from scoring.models import Member, PublicArea
-from scoring.privacy import visible_to_visitors
-from scoring.roles import is_secretary
 
 
 @require_GET

@@ -18,8 +18,8 @@ from league.services.register import ratify_claim, reject_claim
 from league.tables import RegisterTable
 from league.views.access import secretary_required, user_of
 from league.views.listing import decided, list_page
-from scoring.privacy import visible_to_visitors
-from scoring.roles import is_secretary
+from scoring.access.privacy import visible_to_visitors
+from scoring.access.roles import is_secretary
 
 
 @require_GET

@@ -19,7 +19,7 @@ from league.standings import BY_POINTS, tiebreaker_label, tiebreakers_for
 from league.tables import StandingsTable
 from league.views.access import secretary_required, user_of
 from scoring import rules
-from scoring.privacy import visible_to_visitors
+from scoring.access.privacy import visible_to_visitors
 
 
 @require_GET

@@ -1,9 +1,9 @@
 """Score sheets as PDFs: a played game, a blank sheet to play on paper, a whole club night.
 
-The renderer lays out the `ScoreSheet` presenter (scoring.sheets) with reportlab; every figure on
-the page is one the rules engine computed. Layout: A4 landscape, the header, the score table,
-the result notes, a signature line per player, the corrections, and a footer with page numbers
-and a block kept free for the verification code that signing adds.
+The renderer lays out the `ScoreSheet` presenter (scoring.presentation.sheets) with reportlab;
+every figure on the page is one the rules engine computed. Layout: A4 landscape, the header, the
+score table, the result notes, a signature line per player, the corrections, and a footer with page
+numbers and a block kept free for the verification code that signing adds.
 """
 
 from __future__ import annotations

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from reportlab.platypus import Table, TableStyle
 
-from scoring.sheets import BarbutLine, ScoreSheet
+from scoring.presentation.sheets import BarbutLine, ScoreSheet
 
 from . import styles
 

@@ -17,7 +17,7 @@ from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageBreak, PageTemplate, Spacer
 
-from scoring.sheets import ScoreSheet
+from scoring.presentation.sheets import ScoreSheet
 
 from . import parts, styles
 from .barbut import barbut_table
@@ -58,7 +58,7 @@ class SheetCanvas(Canvas):
         super().__init__(*args, **kwargs)
         self._pages: list[dict[str, Any]] = []
         # A lone sheet drawn as sheet n of N of a club night, to compare with that night's
-        # pages (scoring.sheet_pictures).
+        # pages (scoring.sheet_checks.pictures).
         self._numbering = numbering
 
     def showPage(self) -> None:  # noqa: N802 (reportlab's name)

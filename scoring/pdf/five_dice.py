@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from reportlab.platypus import Table, TableStyle
 
 from scoring import rules
-from scoring.sheets import Cell, ScoreSheet, SheetColumn, SheetRow
+from scoring.presentation.sheets import Cell, ScoreSheet, SheetColumn, SheetRow
 
 from . import styles
 from .styles import TableMetrics

@@ -13,8 +13,8 @@ from django.utils.dateformat import format as date_format
 
 from scoring import rules, verification
 from scoring.models import Correction, Game, GamePlayer, Signature, SignatureMethod
+from scoring.presentation.sheets import build_sheet
 from scoring.selectors import LoadedGame
-from scoring.sheets import build_sheet
 
 from . import document
 from .document import PrintedSheet

@@ -9,8 +9,8 @@ from django.utils import timezone
 from django.utils.translation import gettext
 
 from scoring import club, rules
+from scoring.access.permissions import can_correct, correction_refusal
 from scoring.models import Correction, Game, GameStatus, Signature, Turn
-from scoring.permissions import can_correct, correction_refusal
 from scoring.selectors import LoadedGame, engine_turns, load_game, turn_outcomes
 
 

@@ -12,8 +12,8 @@ from django.utils import timezone
 from django.utils.translation import gettext
 
 from scoring import club, rules
+from scoring.access.roles import is_secretary
 from scoring.models import Game, GamePlayer, Member
-from scoring.roles import is_secretary
 from scoring.selectors import load_game
 
 

@@ -57,12 +57,12 @@ def _free_username(base: str) -> str:
 
 
 class PinRefused(ValidationError):
-    """A wrong PIN, or (scoring.pins) a PIN sign-in paused after too many wrong ones."""
+    """A wrong PIN, or (scoring.access.pins) a PIN sign-in paused after too many wrong ones."""
 
 
 def verify_pin(*, member: Member, pin: str) -> Member:
     """The member if `pin` is theirs. It only compares: wrong guesses are counted and throttled
-    where the guess comes in, per client and per member (scoring.pins.check_pin)."""
+    where the guess comes in, per client and per member (scoring.access.pins.check_pin)."""
     member = Member.objects.get(pk=member.pk)
     if member.is_active and member.pin_hash and check_password(pin, member.pin_hash):
         return member

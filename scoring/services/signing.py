@@ -3,7 +3,7 @@ guest or a member without a PIN by a finger drawing witnessed by the game's scor
 secretary, signed in on the device. The user signed in there is kept as the witness.
 
 The last signature locks the sheet: the game stores its verification code (which is also the
-lock: scoring.permissions.can_correct reads it) and the register's claims are opened (through
+lock: scoring.access.permissions.can_correct reads it) and the register's claims are opened (through
 scoring.club, the league's books), in the same transaction. A later correction voids the
 signatures (scoring.services.corrections).
 """
@@ -17,9 +17,9 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from scoring import club, verification
+from scoring.access.permissions import keeps_game
 from scoring.drawings import clean_drawing
 from scoring.models import Game, GamePlayer, Signature, SignatureMethod
-from scoring.permissions import keeps_game
 from scoring.selectors import recorded_game
 
 
@@ -36,7 +36,7 @@ def sign_sheet(
     written, when they may not.
 
     By PIN, `signer` is the member's user as the caller proved it: their PIN just checked
-    (scoring.pins.check_pin, which counts wrong ones), or `by` itself when the member is the
+    (scoring.access.pins.check_pin, which counts wrong ones), or `by` itself when the member is the
     one signed in. A drawing needs `by` to be the game's scorer or the secretary.
     """
     check_may_sign(game=Game.objects.get(pk=game.pk), player=player, method=method, by=by)

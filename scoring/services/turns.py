@@ -12,8 +12,8 @@ from django.utils import timezone
 from django.utils.translation import gettext
 
 from scoring import club, rules
+from scoring.access.permissions import keeps_game
 from scoring.models import Game, GameStatus, Turn
-from scoring.permissions import keeps_game
 from scoring.selectors import LoadedGame, load_game, turn_outcomes
 
 

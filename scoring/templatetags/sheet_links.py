@@ -5,7 +5,8 @@ from __future__ import annotations
 from django import template
 from django.contrib.auth.models import AnonymousUser, User
 
-from scoring import roles, rules
+from scoring import rules
+from scoring.access import roles
 
 register = template.Library()
 

@@ -11,13 +11,13 @@ from django.urls import reverse
 from django.views.decorators.http import require_http_methods
 
 from scoring import club
+from scoring.access.permissions import can_correct, correction_refusal
+from scoring.forms.records import BarbutCorrectionForm, correction_form
 from scoring.models import Game
-from scoring.permissions import can_correct, correction_refusal
-from scoring.record_forms import BarbutCorrectionForm, correction_form
+from scoring.presentation.tablet import barbut_throws, tablet_words
+from scoring.presentation.turn_lines import correction_lines, turn_line
 from scoring.selectors import active_signature_count, game_corrections, load_game
 from scoring.services.corrections import correct_turn as correct_turn_service
-from scoring.tablet import barbut_throws, tablet_words
-from scoring.turn_lines import correction_lines, turn_line
 
 
 @require_http_methods(["GET", "POST"])

@@ -6,8 +6,8 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
+from scoring.access.privacy import visible_to_visitors
 from scoring.models import GameStatus, PublicArea
-from scoring.privacy import visible_to_visitors
 from scoring.selectors import games_list
 
 RECENT_FINISHED = 20

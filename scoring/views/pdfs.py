@@ -16,9 +16,9 @@ from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods
 
 from scoring import club, pdf, rules
+from scoring.access.privacy import PublicArea, visible_to_visitors
+from scoring.access.roles import is_secretary
 from scoring.models import Game
-from scoring.privacy import PublicArea, visible_to_visitors
-from scoring.roles import is_secretary
 from scoring.selectors import (
     game_corrections,
     game_signatures,

@@ -13,15 +13,15 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
 from scoring import club, rules
-from scoring.forms import BarbutTurnForm, FiveDiceTurnForm, TurnSubmission
+from scoring.access.permissions import can_correct, can_record_turns, keeps_game
+from scoring.access.privacy import PublicArea, visible_to_visitors
+from scoring.forms.turns import BarbutTurnForm, FiveDiceTurnForm, TurnSubmission
 from scoring.models import Game
-from scoring.permissions import can_correct, can_record_turns, keeps_game
-from scoring.privacy import PublicArea, visible_to_visitors
+from scoring.presentation.sheets import build_sheet
+from scoring.presentation.tablet import barbut_throws, five_dice_preview, offline_plan, tablet_words
+from scoring.presentation.turn_lines import correction_lines, describe, turn_lines
 from scoring.selectors import LoadedGame, game_corrections, load_game
 from scoring.services.turns import StaleTurn, record_turn
-from scoring.sheets import build_sheet
-from scoring.tablet import barbut_throws, five_dice_preview, offline_plan, tablet_words
-from scoring.turn_lines import correction_lines, describe, turn_lines
 
 PLAY_PARTIAL = "scoring/partials/play.html"
 RECENT_KEYS = 12

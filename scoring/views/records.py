@@ -14,10 +14,10 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
 from scoring import club
+from scoring.access.privacy import PublicArea, visible_to_visitors
+from scoring.access.roles import is_secretary
+from scoring.forms.records import GameImportForm, RecordUpload
 from scoring.models import Game
-from scoring.privacy import PublicArea, visible_to_visitors
-from scoring.record_forms import GameImportForm, RecordUpload
-from scoring.roles import is_secretary
 from scoring.selectors import game_record, load_game
 from scoring.services.records import DuplicateGame, import_game_record
 

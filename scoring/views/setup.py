@@ -12,11 +12,11 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from scoring import club, rules
+from scoring.access.pins import PIN_BACKEND, check_pin, start_pin_session
+from scoring.forms.setup import GameSetupForm
 from scoring.models import Game, Member
-from scoring.pins import PIN_BACKEND, check_pin, start_pin_session
 from scoring.services.games import start_game
 from scoring.services.members import PinRefused
-from scoring.setup_forms import GameSetupForm
 
 PIN_CHECKED = "game_new_pin_checked"
 PIN_CHECK_SECONDS = 10 * 60

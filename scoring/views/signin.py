@@ -11,8 +11,8 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from scoring import club
-from scoring.forms import PinSignInForm
-from scoring.pins import check_pin, start_pin_session
+from scoring.access.pins import check_pin, start_pin_session
+from scoring.forms.turns import PinSignInForm
 from scoring.services.members import PinRefused
 
 

@@ -17,18 +17,18 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods
 
 from scoring import club, rules
-from scoring.access import member_sign_in, user_of
+from scoring.access.permissions import keeps_game
+from scoring.access.pins import check_pin
+from scoring.access.privacy import PublicArea, visible_to_visitors
+from scoring.access.requests import member_sign_in, user_of
+from scoring.forms.signing import SignatureForm
 from scoring.models import Game, GamePlayer, SignatureMethod
-from scoring.permissions import keeps_game
-from scoring.pins import check_pin
-from scoring.privacy import PublicArea, visible_to_visitors
+from scoring.presentation.sheets import build_sheet
+from scoring.presentation.signature_lines import signature_rows, voided_signatures
+from scoring.presentation.turn_lines import correction_lines
 from scoring.selectors import game_corrections, game_signatures, load_game
 from scoring.services.signing import check_may_sign
 from scoring.services.signing import sign_sheet as sign_sheet_service
-from scoring.sheets import build_sheet
-from scoring.signature_lines import signature_rows, voided_signatures
-from scoring.signing_forms import SignatureForm
-from scoring.turn_lines import correction_lines
 from scoring.verification import verification_url
 
 

@@ -11,14 +11,14 @@ from django.views.decorators.csrf import csrf_exempt, csrf_protect
 from django.views.decorators.http import require_GET, require_http_methods
 
 from scoring import club, rules
+from scoring.forms.signing import MAX_PDF_BYTES, CodeForm, SheetUploadForm
 from scoring.models import Game
+from scoring.presentation.sheets import build_sheet
+from scoring.presentation.signature_lines import signature_rows, voided_signatures
+from scoring.presentation.turn_lines import correction_lines
 from scoring.selectors import game_corrections, game_signatures, load_game, recorded_game
-from scoring.sheet_check import check_sheet_pdf
-from scoring.sheet_pictures import compared_text
-from scoring.sheets import build_sheet
-from scoring.signature_lines import signature_rows, voided_signatures
-from scoring.signing_forms import MAX_PDF_BYTES, CodeForm, SheetUploadForm
-from scoring.turn_lines import correction_lines
+from scoring.sheet_checks.check import check_sheet_pdf
+from scoring.sheet_checks.pictures import compared_text
 from scoring.verification import normalise_code, verification_code, verification_url
 
 TEMPLATE = "scoring/verify.html"

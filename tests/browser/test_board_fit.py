@@ -10,7 +10,7 @@ from playwright.sync_api import Browser, Page, ViewportSize, expect
 from pytest_django.live_server_helper import LiveServer
 
 from tests.browser.pages import SHOTS
-from tests.services.helpers import five_dice, new_game, play
+from tests.scoring.services.helpers import five_dice, new_game, play
 from tests.stats.busy_night import busy_night
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

@@ -25,7 +25,7 @@ from league.services.results import store_game_results
 from league.services.seasons import create_season
 from tests.browser.pages import shot
 from tests.league.helpers import play_bar
-from tests.services.helpers import secretary
+from tests.scoring.services.helpers import secretary
 
 pytestmark = pytest.mark.browser
 

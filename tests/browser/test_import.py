@@ -15,8 +15,8 @@ from pytest_django.live_server_helper import LiveServer
 
 from league.models import ClaimStatus, RegisterClaim, Season
 from league.services.register import open_claims
+from scoring.access.roles import secretary_group
 from scoring.models import Game
-from scoring.roles import secretary_group
 from scoring.services.members import create_member
 from tests.browser.pages import PIN, shot
 from tests.golden import GOLDEN

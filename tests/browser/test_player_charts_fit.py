@@ -11,7 +11,7 @@ from pytest_django.live_server_helper import LiveServer
 from league.services.results import store_game_results
 from scoring.models import Member
 from tests.browser.pages import PIN, SHOTS, sign_in
-from tests.services.helpers import fill_game, new_game
+from tests.scoring.services.helpers import fill_game, new_game
 from tests.stats.helpers import finished_bar_game
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -32,7 +32,7 @@ def test_one_month_of_games_is_drawn_on_an_axis_of_that_month(
     fill_game(standard)
     store_game_results(game=standard)
     ann = Member.objects.get(known_as="Ann")
-    # Player pages are for signed-in members (scoring.privacy): Ann signs in by PIN.
+    # Player pages are for signed-in members (scoring.access.privacy): Ann signs in by PIN.
     Member.objects.filter(pk=ann.pk).update(pin_hash=make_password(PIN))
     sign_in(tablet_page, live_server.url, ann)
 

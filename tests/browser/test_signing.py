@@ -15,7 +15,7 @@ from pytest_django.live_server_helper import LiveServer
 from scoring.models import Game, Member, Signature
 from scoring.services.games import Seat, start_game
 from tests.browser.pages import PIN, shot
-from tests.services.helpers import fill_game
+from tests.scoring.services.helpers import fill_game
 
 pytestmark = pytest.mark.browser
 

@@ -10,8 +10,8 @@ from pytest_django.live_server_helper import LiveServer
 from scoring.models import Game
 from scoring.selectors import load_game
 from tests.browser.pages import SHOTS
-from tests.services.helpers import fill_game, new_game, sign_all
-from tests.services.real_sheets import club_night_of, sheet_of, white_box_forgery
+from tests.scoring.services.helpers import fill_game, new_game, sign_all
+from tests.scoring.services.real_sheets import club_night_of, sheet_of, white_box_forgery
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from pytest_django.fixtures import Settings
 
-from tests.services.conftest import fast_password_hashing
+from tests.scoring.services.conftest import fast_password_hashing
 
 __all__ = ["fast_password_hashing", "media_root"]
 

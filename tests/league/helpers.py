@@ -12,7 +12,7 @@ from PIL import Image
 from scoring.models import Game
 from scoring.selectors import load_game
 from scoring.services.corrections import correct_turn
-from tests.services.helpers import new_game, play, secretary
+from tests.scoring.services.helpers import new_game, play, secretary
 
 # Each player's seven bar turns, (box, dice), in the order they play them.
 BAR_PLANS: dict[str, list[tuple[str, str]]] = {

@@ -7,11 +7,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date, timedelta
 
-from league.board_selectors import MAX_TABLES
 from league.models import DebtStatus, DrinkDebt, RecordKind, RegisterEntry
 from scoring.models import Game, Member
 from scoring.services.games import Seat, start_game
-from tests.services.helpers import five_dice, member, play
+from stats.board import MAX_TABLES
+from tests.scoring.services.helpers import five_dice, member, play
 
 GUESTS = (
     "Anneliese", "Bartholomew", "Christoffer", "Dorthe-Marie", "Evangeline", "Frederikke",

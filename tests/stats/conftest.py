@@ -7,7 +7,7 @@ from collections.abc import Callable
 import pytest
 
 from league.synthesis.history import Synthesized, Synthesizer
-from tests.services.conftest import fast_password_hashing
+from tests.scoring.services.conftest import fast_password_hashing
 
 __all__ = ["fast_password_hashing", "history"]
 

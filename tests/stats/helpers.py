@@ -5,7 +5,7 @@ from __future__ import annotations
 from league.services.results import store_game_results
 from scoring import rules
 from scoring.selectors import load_game
-from tests.services.helpers import new_game, play_boxes
+from tests.scoring.services.helpers import new_game, play_boxes
 
 
 def finished_bar_game() -> None:

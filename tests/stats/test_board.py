@@ -10,18 +10,18 @@ from django.test import Client
 from django.urls import reverse
 from pytest_django import DjangoAssertNumQueries
 
-from league.board_selectors import (
+from league.models import DebtStatus, DrinkDebt, RecordKind, RegisterEntry
+from league.services.ledger import book_game_debts, settle_debt
+from scoring.models import Game
+from scoring.selectors import load_game
+from stats.board import (
     MAX_BALUTS,
     MAX_DEBTORS,
     MAX_ENTRIES,
     MAX_TABLES,
     board_version,
 )
-from league.models import DebtStatus, DrinkDebt, RecordKind, RegisterEntry
-from league.services.ledger import book_game_debts, settle_debt
-from scoring.models import Game
-from scoring.selectors import load_game
-from tests.services.helpers import five_dice, new_game, play, play_boxes, secretary
+from tests.scoring.services.helpers import five_dice, new_game, play, play_boxes, secretary
 from tests.stats.busy_night import busy_night
 from tests.stats.helpers import finished_bar_game
 

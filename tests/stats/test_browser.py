@@ -14,7 +14,7 @@ from league.synthesis.history import Synthesizer
 from scoring.models import Member
 from scoring.selectors import load_game
 from tests.browser.pages import PIN, SHOTS, shot, sign_in
-from tests.services.helpers import five_dice, new_game, play
+from tests.scoring.services.helpers import five_dice, new_game, play
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -37,7 +37,7 @@ def test_the_player_page_draws_its_charts_on_an_ipad(
 ) -> None:
     Synthesizer(seed=11, signatures=False).run(years=2, games_per_year=40)
     regular = max(Member.objects.all(), key=lambda m: m.seats.count())
-    # Player pages are for signed-in members (scoring.privacy): the member signs in by PIN.
+    # Player pages are for signed-in members (scoring.access.privacy): the member signs in by PIN.
     Member.objects.filter(pk=regular.pk).update(pin_hash=make_password(PIN))
     sign_in(tablet_page, live_server.url, regular)
 

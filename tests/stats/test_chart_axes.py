@@ -13,9 +13,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from league.services.results import store_game_results
-from league.stats_charts import MAX_TICKS, time_axis
 from scoring.models import Member
-from tests.services.helpers import fill_game, new_game
+from stats.charts import MAX_TICKS, time_axis
+from tests.scoring.services.helpers import fill_game, new_game
 from tests.stats.helpers import finished_bar_game
 
 

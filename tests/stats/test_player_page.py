@@ -11,10 +11,10 @@ from django.test import Client
 from django.urls import reverse
 from pytest_django import DjangoAssertNumQueries
 
-from league.stats_player import MAX_OPPONENTS, REGULAR_OPPONENT_GAMES, player_stats
 from league.synthesis.history import Synthesized
 from scoring.models import GameStatus, Member, Turn
-from tests.services.helpers import member, new_game
+from stats.player import MAX_OPPONENTS, REGULAR_OPPONENT_GAMES, player_stats
+from tests.scoring.services.helpers import member, new_game
 from tests.stats.engine_results import EngineSeat, engine_seats
 from tests.stats.helpers import finished_bar_game
 
@@ -23,7 +23,8 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def client(member_client: Client) -> Client:
-    """These pages are for signed-in members (scoring.privacy): the tests read them as one."""
+    """These pages are for signed-in members (scoring.access.privacy): the tests read them as
+    one."""
     return member_client
 
 

@@ -12,10 +12,10 @@ from django.urls import reverse
 from pytest_django import DjangoAssertNumQueries
 
 from league.services.results import store_game_results
-from league.stats_records import KINDS, club_records
 from league.synthesis.history import Synthesized
 from scoring.models import Game, GameStatus
 from scoring.selectors import load_game
+from stats.records import KINDS, club_records
 from tests.stats.engine_results import engine_seats, longest_run
 from tests.stats.helpers import finished_bar_game
 

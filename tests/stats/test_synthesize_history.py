@@ -15,7 +15,7 @@ from league.synthesis.books import STILL_OPEN
 from scoring import rules, verification
 from scoring.models import Game, GameStatus, Member, Signature
 from scoring.selectors import load_game, recorded_game, turn_outcomes
-from tests.services.helpers import secretary
+from tests.scoring.services.helpers import secretary
 
 pytestmark = pytest.mark.django_db
 

@@ -14,8 +14,8 @@ from django.contrib.auth.models import User
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
+from scoring.access.roles import secretary_group
 from scoring.models import Game, Member
-from scoring.roles import secretary_group
 from scoring.services.members import create_member
 from scoring.services.records import import_game_record
 

@@ -1,0 +1,330 @@
+"""Checking an uploaded PDF score sheet against the game as recorded. Nothing here writes.
+
+An upload holds one sheet or a club night's many: its pages are grouped into sheets by the
+footer each page carries ("… game #12 · page 1 of 2 · sheet 3 of 9"), and each sheet is checked
+on its own. Its text is read with pypdf and searched for the lines scoring.verification defines: the
+code ("Verification code: K7Q2-M3XD-4T"), the game ("Game #123") and each player's figures
+("Figures: seat 1, Ann: total score 605, points 26"). The score table's "Total score" and
+"Points" rows are compared too wherever they can be read unambiguously (the label, then one
+whole number per player), so a figure altered in the table alone is caught as well.
+
+A sheet is accepted only if its game is signed, the game in the database still gives the
+code it was signed with, the PDF shows that code, every figure on it is the game's, and its
+pages show what the server draws for the game (scoring.sheet_checks.pictures): the text layer alone
+can be made to say something the page does not show. The upload is accepted if every sheet is.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+
+from django.utils.translation import gettext as _
+from PIL import Image
+
+from scoring import rules
+from scoring.models import Game
+from scoring.selectors import load_game, recorded_game
+from scoring.sheet_checks import pictures
+from scoring.sheet_checks.text import (
+    FOOTER,
+    MAX_PAGES,
+    Printed,
+    Unreadable,
+    pdf_pages_text,
+    pdf_text,
+    printed_games,
+    read_printed,
+    text_lines,
+)
+from scoring.verification import verification_code
+
+__all__ = ["MAX_PAGES", "SheetCheck", "SheetVerdict", "check_sheet_pdf", "pdf_text"]
+
+
+@dataclass(frozen=True)
+class SheetVerdict:
+    """One sheet of the upload: its pages (counting from 1), its game, what is wrong with it."""
+
+    number: int
+    pages: tuple[int, ...]
+    problems: tuple[str, ...]
+    game: Game | None = None
+    code: str | None = None
+    pictures_compared: bool = False
+
+    @property
+    def accepted(self) -> bool:
+        return not self.problems
+
+
+@dataclass(frozen=True)
+class SheetCheck:
+    """The verdict on an upload: every problem found (prefixed by its sheet when there are
+    several), and each sheet's own verdict."""
+
+    problems: tuple[str, ...]
+    sheets: tuple[SheetVerdict, ...] = ()
+    game: Game | None = None
+    code: str | None = None
+
+    @property
+    def accepted(self) -> bool:
+        return not self.problems
+
+    @property
+    def verified_sheets(self) -> int:
+        return sum(1 for sheet in self.sheets if sheet.accepted)
+
+
+@dataclass
+class _Pages:
+    """The uploaded pages of one sheet, as their footers (or verification blocks) name it."""
+
+    game: int
+    pages: list[int] = field(default_factory=list)
+    lines: list[str] = field(default_factory=list)
+    numbering: tuple[int, int] | None = None
+
+
+def split_sheets(pages_text: list[str]) -> tuple[list[_Pages], list[str]]:
+    """The upload's pages grouped by the game whose sheet they are, in order of first page;
+    and a problem for each page that names no game."""
+    sheets: dict[int, _Pages] = {}
+    problems = []
+    for index, text in enumerate(pages_text):
+        lines = text_lines(text)
+        joined = " ".join(lines)
+        footer = FOOTER.search(joined)
+        if footer is not None:
+            number = int(footer[1])
+        elif len(games := printed_games(lines)) == 1:
+            (number,) = games
+        else:
+            problems.append(
+                _("Page %(page)d names no game (Game #…), or several: it is no page of a sheet.")
+                % {"page": index + 1}
+            )
+            continue
+        sheet = sheets.setdefault(number, _Pages(game=number))
+        sheet.pages.append(index + 1)
+        sheet.lines += lines
+        if footer is not None and footer[4]:
+            sheet.numbering = (int(footer[4]), int(footer[5]))
+    return list(sheets.values()), problems
+
+
+def check_sheet_pdf(
+    data: bytes,
+    *,
+    house_rules: rules.HouseRules = rules.DEFAULT_HOUSE_RULES,
+    club: str = "",
+    compare_pictures: bool = True,
+) -> SheetCheck:
+    """Every sheet of the upload checked against its game as recorded: its text (code, game,
+    figures) and, unless `compare_pictures` is off, what its pages show
+    (scoring.sheet_checks.pictures).
+    `house_rules` and `club` are the club's, as the server prints its sheets."""
+    try:
+        pages_text = pdf_pages_text(data)
+    except Unreadable as error:
+        return SheetCheck(problems=(str(error),))
+    parts, page_problems = split_sheets(pages_text)
+    if not parts:
+        return SheetCheck(problems=(_("No game number (Game #…) is printed on this PDF."),))
+    games = Game.objects.in_bulk([part.game for part in parts])
+    verdicts = [
+        _text_verdict(number, part, games.get(part.game), house_rules)
+        for number, part in enumerate(parts, start=1)
+    ]
+    if compare_pictures:
+        verdicts = _with_pictures(data, parts, verdicts, house_rules=house_rules, club=club)
+    problems = list(page_problems)
+    for verdict in verdicts:
+        if len(verdicts) == 1:
+            problems += verdict.problems
+            continue
+        label = _("Sheet %(sheet)d (game #%(game)d)") % {
+            "sheet": verdict.number,
+            "game": parts[verdict.number - 1].game,
+        }
+        problems += [f"{label}: {problem}" for problem in verdict.problems]
+    only = verdicts[0] if len(verdicts) == 1 else None
+    return SheetCheck(
+        problems=tuple(problems),
+        sheets=tuple(verdicts),
+        game=only.game if only else None,
+        code=only.code if only else None,
+    )
+
+
+def _text_verdict(
+    number: int, part: _Pages, game: Game | None, house_rules: rules.HouseRules
+) -> SheetVerdict:
+    pages = tuple(part.pages)
+    if game is None:
+        problem = _("There is no game #%(game)d.") % {"game": part.game}
+        return SheetVerdict(number=number, pages=pages, problems=(problem,))
+    printed = read_printed(part.lines, players=game.players.count())
+    problems = []
+    if printed.games - {game.pk}:
+        shown = ", ".join(f"#{n}" for n in sorted(printed.games))
+        problems.append(
+            _("The pages of game #%(game)d print the game numbers %(shown)s.")
+            % {"game": game.pk, "shown": shown}
+        )
+    problems += _code_problems(game, printed)
+    problems += _figure_problems(game, printed, house_rules)
+    code = next(iter(printed.codes)) if len(printed.codes) == 1 else None
+    return SheetVerdict(number=number, pages=pages, problems=tuple(problems), game=game, code=code)
+
+
+def _with_pictures(
+    data: bytes,
+    parts: list[_Pages],
+    verdicts: list[SheetVerdict],
+    *,
+    house_rules: rules.HouseRules,
+    club: str,
+) -> list[SheetVerdict]:
+    """The verdicts with what each signed sheet's pages show compared with the server's."""
+    games = {v.number - 1: v.game for v in verdicts if v.game is not None and v.game.is_signed}
+    to_draw = sorted(games)
+    if not to_draw:
+        return verdicts
+    try:
+        shown = pictures.draw_pages(data, last_page=max(max(p.pages) for p in parts))
+        references = [pictures.Reference(games[index], parts[index].numbering) for index in to_draw]
+        reference, counts = pictures.reference_pdf(references, house_rules=house_rules, club=club)
+        drawn = pictures.draw_pages(reference, last_page=sum(counts))
+    except pictures.CannotDraw as error:
+        return [_add(v, str(error)) if i in to_draw else v for i, v in enumerate(verdicts)]
+    except rules.RuleError:
+        # A game that no longer replays: its text check already refuses it.
+        return verdicts
+    result = list(verdicts)
+    start = 0
+    for index, count in zip(to_draw, counts, strict=True):
+        own = drawn[start : start + count]
+        start += count
+        result[index] = _compare_sheet(verdicts[index], parts[index], shown, own)
+    return result
+
+
+def _compare_sheet(
+    verdict: SheetVerdict, part: _Pages, shown: list[Image.Image], drawn: list[Image.Image]
+) -> SheetVerdict:
+    if len(part.pages) != len(drawn):
+        return _add(
+            verdict,
+            _(
+                "This sheet has %(pages)d page(s) here, but the server draws game #%(game)d "
+                "on %(drawn)d: pages are missing or were added."
+            )
+            % {"pages": len(part.pages), "game": part.game, "drawn": len(drawn)},
+            compared=True,
+        )
+    problems = []
+    for page, own in zip(part.pages, drawn, strict=True):
+        difference = pictures.compare_page(page, shown[page - 1], own)
+        if difference is not None:
+            problems.append(pictures.describe(difference))
+    return _add(verdict, *problems, compared=True)
+
+
+def _add(verdict: SheetVerdict, *problems: str, compared: bool = False) -> SheetVerdict:
+    return replace(
+        verdict,
+        problems=(*verdict.problems, *problems),
+        pictures_compared=verdict.pictures_compared or compared,
+    )
+
+
+def _code_problems(game: Game, printed: Printed) -> list[str]:
+    if printed.unreadable_codes:
+        shown = ", ".join(sorted(printed.unreadable_codes))
+        return [f"The verification code printed on this PDF ({shown}) is not a valid code."]
+    if not printed.codes:
+        return [
+            "No verification code is printed on this PDF: only a sheet printed after every "
+            "player signed carries one."
+        ]
+    if len(printed.codes) > 1:
+        return [f"This PDF shows different codes ({', '.join(sorted(printed.codes))})."]
+    if not game.is_signed:
+        return [
+            f"Game #{game.pk} is not signed by every player (or a correction voided its "
+            "signatures): it has no verification code, so no PDF of it can be verified."
+        ]
+    problems = []
+    if verification_code(recorded_game(game), game.verification_format) != game.verification_code:
+        problems.append(
+            f"Game #{game.pk} as recorded no longer matches the code it was signed with: "
+            "it has been changed since it was signed."
+        )
+    (code,) = printed.codes
+    if code != game.verification_code:
+        problems.append(
+            f"The code on this PDF ({code}) is not the code game #{game.pk} was signed with: "
+            "the PDF was altered, or printed before a correction."
+        )
+    return problems
+
+
+def _figure_problems(
+    game: Game, printed: Printed, house_rules: rules.HouseRules = rules.DEFAULT_HOUSE_RULES
+) -> list[str]:
+    try:
+        result = load_game(game).result(house_rules)
+    except rules.RuleError:
+        return [f"Game #{game.pk} as recorded no longer follows the rules: it has been altered."]
+    if not printed.lines and not printed.table_scores:
+        return ["No players' figures could be read on this PDF, so they cannot be checked."]
+    problems = []
+    if printed.lines:
+        problems += _line_problems(result, printed)
+    for row in printed.table_scores:
+        problems += _row_problems(result, row, "total score", lambda p: p.score)
+    for row in printed.table_points:
+        problems += _row_problems(result, row, "points", lambda p: p.total_points)
+    return list(dict.fromkeys(problems))
+
+
+def _line_problems(result: rules.GameResult, printed: Printed) -> list[str]:
+    problems = []
+    for seat in sorted(set(printed.lines) - {p.seat for p in result.players}):
+        problems.append(f"The PDF gives figures for seat {seat + 1}: the game has no such seat.")
+    for player in result.players:
+        shown = printed.lines.get(player.seat, set())
+        if not shown:
+            problems.append(f"The PDF gives no figures for {player.name}.")
+            continue
+        if len(shown) > 1:
+            problems.append(f"The PDF gives {player.name} different figures in different places.")
+            continue
+        (figures,) = shown
+        problems += _compare(player, "total score", player.score, figures.score)
+        problems += _compare(player, "points", player.total_points, figures.points)
+    return problems
+
+
+def _row_problems(
+    result: rules.GameResult,
+    row: list[int],
+    what: str,
+    value: Callable[[rules.PlayerResult], int | None],
+) -> list[str]:
+    problems = []
+    for player, shown in zip(result.players, row, strict=True):
+        problems += _compare(player, what, value(player), shown)
+    return problems
+
+
+def _compare(
+    player: rules.PlayerResult, what: str, recorded: int | None, shown: int | None
+) -> list[str]:
+    if recorded == shown:
+        return []
+    on_record = "none" if recorded is None else str(recorded)
+    on_pdf = "none" if shown is None else str(shown)
+    return [f"{player.name}'s {what}: {on_record} as recorded, but {on_pdf} on the PDF."]

@@ -1,0 +1,115 @@
+"""`manage.py check_books` finds every game whose books do not follow from its record, and
+`--repair` books what is missing, idempotently."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from django.core.management import call_command
+from django.core.management.base import CommandError
+from django.utils import timezone
+
+from league.checks import inconsistent_game_count
+from league.models import ClaimStatus, DebtStatus, DrinkDebt, PlayerResultRow, RegisterClaim
+from league.services.register import open_claims, ratify_claim
+from tests.league.helpers import play_bar
+from tests.scoring.services.helpers import imported, secretary
+
+pytestmark = pytest.mark.django_db
+
+
+def check_books(*args: str) -> str:
+    out = io.StringIO()
+    call_command("check_books", *args, stdout=out)
+    return out.getvalue()
+
+
+def test_books_kept_by_the_app_have_nothing_to_repair() -> None:
+    imported("balut-three-players")
+    imported("barbut4-with-6666")
+    open_claims(game=play_bar())
+
+    out = check_books()
+
+    assert "Checked 3 games (3 finished): 0 inconsistent." in out
+    assert inconsistent_game_count() == 0
+    assert inconsistent_game_count(window=None) == 0
+
+
+def test_missing_results_and_drinks_are_reported_and_the_command_fails() -> None:
+    bar = imported("bar-register")
+    balut = imported("balut-three-players")
+    PlayerResultRow.objects.filter(game=bar).delete()
+    DrinkDebt.objects.filter(game=balut, reason="three_cocks").delete()
+
+    with pytest.raises(CommandError, match="2 inconsistent games"):
+        check_books()
+
+    assert inconsistent_game_count() == 2
+    assert inconsistent_game_count(window=None) == 2
+
+
+def test_each_inconsistency_is_printed() -> None:
+    bar = imported("bar-register")
+    PlayerResultRow.objects.filter(game=bar, player__name="Eli").update(score=999)
+    DrinkDebt.objects.filter(game=bar).update(status=DebtStatus.VOIDED, voided_at=timezone.now())
+    out = io.StringIO()
+
+    with pytest.raises(CommandError):
+        call_command("check_books", stdout=out)
+
+    lines = out.getvalue().splitlines()
+    assert f"game #{bar.pk} results: Eli's row differs in score" in lines
+    assert f"game #{bar.pk} drinks: 1 last_place round(s) of Eli not booked" in lines
+
+
+def test_repair_books_what_is_missing_and_a_second_repair_changes_nothing() -> None:
+    bar = imported("bar-register")
+    balut = imported("balut-three-players")
+    signed = play_bar()
+    signed.verification_code = "TESTCODE"
+    signed.save(update_fields=["verification_code"])
+    PlayerResultRow.objects.filter(game=bar).delete()
+    DrinkDebt.objects.filter(game=balut).delete()
+
+    out = check_books("--repair")
+
+    assert "Repaired 3 games." in out and "Still inconsistent after the repair: 0." in out
+    assert PlayerResultRow.objects.filter(game=bar).count() == 4
+    assert DrinkDebt.objects.filter(game=balut).count() == 4
+    assert sorted(RegisterClaim.objects.values_list("player__name", "kind")) == [
+        ("Ann", "high"),
+        ("Ben", "low"),
+    ]
+    books = (
+        list(PlayerResultRow.objects.order_by("pk").values()),
+        list(DrinkDebt.objects.order_by("pk").values()),
+        list(RegisterClaim.objects.order_by("pk").values()),
+    )
+    assert "0 inconsistent" in check_books("--repair")
+    assert books == (
+        list(PlayerResultRow.objects.order_by("pk").values()),
+        list(DrinkDebt.objects.order_by("pk").values()),
+        list(RegisterClaim.objects.order_by("pk").values()),
+    )
+
+
+def test_a_register_entry_the_game_no_longer_has_is_reported_and_left_for_the_secretary() -> None:
+    game = play_bar()
+    ann, _ = open_claims(game=game)
+    entry = ratify_claim(claim=ann, by=secretary())
+    type(entry).objects.filter(pk=entry.pk).update(score=170)
+
+    out = io.StringIO()
+    with pytest.raises(CommandError, match="still need the secretary"):
+        call_command("check_books", "--repair", stdout=out)
+
+    assert "the register keeps Ann 170; the game has 162" in out.getvalue()
+    ann.refresh_from_db()
+    assert ann.status == ClaimStatus.RATIFIED
+
+
+def test_rebuilding_figures_needs_repair() -> None:
+    with pytest.raises(CommandError, match="--repair"):
+        check_books("--rebuild-figures")

@@ -1,0 +1,94 @@
+"""One club record everywhere: the register, the records page and the board give the same
+highest and lowest of each game, historic paper records included, with their dates."""
+
+from __future__ import annotations
+
+import datetime
+
+import pytest
+from django.contrib.auth.models import User
+from django.test import Client
+from django.urls import reverse
+from django.utils import timezone
+
+from league.club_record import club_extremes
+from league.models import PlayerResultRow, RegisterEntry
+from league.services.register import enter_historic_record
+from league.services.results import store_game_results
+from league.services.undo import remove_register_entry
+from tests.league.helpers import play_bar
+from tests.scoring.services.helpers import secretary
+
+pytestmark = pytest.mark.django_db
+
+
+def paper(by: User, score: int, kind: str, year: int) -> None:
+    enter_historic_record(
+        date=datetime.date(year, 3, 14),
+        player_name=f"Old {score}",
+        member=None,
+        score=score,
+        kind=kind,
+        ruleset="bar",
+        scan=None,
+        note="",
+        by=by,
+    )
+
+
+def pages(client: Client) -> dict[str, str]:
+    return {
+        "register": client.get(reverse("league:register")).content.decode(),
+        "records": client.get(reverse("stats:records")).content.decode(),
+        "board": client.get(reverse("stats:board")).content.decode(),
+    }
+
+
+def test_a_historic_171_is_the_record_on_the_register_the_records_page_and_the_board(
+    client: Client,
+) -> None:
+    boss = secretary()
+    game = play_bar()
+    store_game_results(game=game)
+    best = PlayerResultRow.objects.order_by("-score").first()
+    assert best is not None and best.score < 171
+    paper(boss, 171, "high", 1985)
+    paper(boss, 12, "low", 1991)
+
+    (bar,) = club_extremes()
+    assert (bar.highest.score, bar.highest.day) == (171, datetime.date(1985, 3, 14))
+    assert bar.lowest is not None
+    assert (bar.lowest.score, bar.lowest.day) == (12, datetime.date(1991, 3, 14))
+    for name, html in pages(client).items():
+        assert "171" in html and "14 Mar 1985" in html, name
+        assert "Old 12" in html and "14 Mar 1991" in html, name
+
+
+def test_without_paper_records_the_games_own_extremes_are_the_record_with_their_day(
+    client: Client,
+) -> None:
+    game = play_bar()
+    store_game_results(game=game)
+    rows = PlayerResultRow.objects.filter(game=game)
+    high = max(rows, key=lambda row: row.score)
+    low = min(rows, key=lambda row: row.score)
+    day = timezone.localdate(high.finished_at).strftime("%-d %b %Y")
+
+    for name, html in pages(client).items():
+        assert str(high.score) in html and str(low.score) in html and day in html, name
+
+
+def test_a_removed_paper_record_is_no_longer_the_record_anywhere(client: Client) -> None:
+    boss = secretary()
+    store_game_results(game=play_bar())
+    paper(boss, 199, "high", 1985)
+    entry = club_extremes()[0].highest
+    assert entry.score == 199 and entry.entry_id is not None
+
+    remove_register_entry(
+        entry=RegisterEntry.objects.get(pk=entry.entry_id), by=boss, reason="Not a club night"
+    )
+
+    assert club_extremes()[0].highest.score != 199
+    for name, html in pages(client).items():
+        assert "199" not in html, name

@@ -1,0 +1,104 @@
+"""The secretary's care of members: details, PINs and locks, through the services only."""
+
+from __future__ import annotations
+
+import pytest
+from axes.models import AccessAttempt
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.utils import timezone
+
+from league.services.members import set_member_pin, unlock_member_pin, update_member
+from scoring.models import Member
+from scoring.services.members import PinRefused, verify_pin
+from tests.scoring.services.helpers import member, secretary
+
+pytestmark = pytest.mark.django_db
+
+
+def test_the_secretary_changes_a_members_details_and_retires_them() -> None:
+    ann = member("Ann")
+
+    update_member(
+        member=ann,
+        by=secretary(),
+        name="Ann Larsen",
+        known_as="Annie",
+        email="ann@example.org",
+        is_active=False,
+    )
+
+    ann.refresh_from_db()
+    assert (ann.name, ann.known_as, ann.email, ann.is_active) == (
+        "Ann Larsen",
+        "Annie",
+        "ann@example.org",
+        False,
+    )
+    assert ann.user.is_active is False
+
+
+def test_a_name_already_taken_is_refused() -> None:
+    ann, _ = member("Ann"), member("Ben")
+
+    with pytest.raises(ValidationError, match="already exists"):
+        update_member(
+            member=ann, by=secretary(), name="Ann", known_as="Ben", email="", is_active=True
+        )
+    ann.refresh_from_db()
+    assert ann.known_as == "Ann"
+
+
+def failures_against(who: Member, *clients: str) -> None:
+    """Wrong sign-ins counted against `who` from each client, as the throttle keeps them."""
+    for address in clients:
+        AccessAttempt.objects.create(
+            username=who.user.username,
+            ip_address=address,
+            user_agent="tablet",
+            failures_since_start=5,
+            attempt_time=timezone.now(),
+        )
+
+
+def test_a_new_pin_replaces_the_old_and_lifts_a_lock() -> None:
+    ann, ben = member("Ann"), member("Ben")
+    failures_against(ann, "10.0.0.1", "10.0.0.2")
+    failures_against(ben, "10.0.0.3")
+
+    set_member_pin(member=ann, by=secretary(), pin="987654")
+
+    assert not AccessAttempt.objects.filter(username=ann.user.username).exists()
+    assert AccessAttempt.objects.filter(username=ben.user.username).count() == 1
+    assert verify_pin(member=ann, pin="987654") == ann
+    with pytest.raises(PinRefused):
+        verify_pin(member=ann, pin="1234")
+
+
+def test_a_pin_is_four_to_six_digits() -> None:
+    ann = member("Ann")
+
+    with pytest.raises(ValidationError, match="4 to 6 digits"):
+        set_member_pin(member=ann, by=secretary(), pin="12a4")
+    assert verify_pin(member=ann, pin="1234") == ann
+
+
+def test_the_secretary_lifts_a_pin_lock() -> None:
+    ann, ben = member("Ann"), member("Ben")
+    failures_against(ann, "10.0.0.1", "10.0.0.2")
+    failures_against(ben, "10.0.0.3")
+
+    unlock_member_pin(member=ann, by=secretary())
+
+    assert not AccessAttempt.objects.filter(username=ann.user.username).exists()
+    assert AccessAttempt.objects.filter(username=ben.user.username).count() == 1
+
+
+def test_only_the_secretary_changes_members() -> None:
+    ann, ben = member("Ann"), member("Ben")
+
+    with pytest.raises(PermissionDenied):
+        set_member_pin(member=ann, by=ben.user, pin="5555")
+    with pytest.raises(PermissionDenied):
+        unlock_member_pin(member=ann, by=ben.user)
+    with pytest.raises(PermissionDenied):
+        update_member(member=ann, by=ben.user, name="x", known_as="x", email="", is_active=True)

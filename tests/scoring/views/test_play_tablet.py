@@ -1,0 +1,132 @@
+"""The tablet's safety nets on the game page: no-store, stale posts, offline plan, banner."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+
+from scoring import rules
+from scoring.models import Turn
+from scoring.selectors import load_game
+from tests.scoring.services.helpers import fill_game, five_dice, new_game, play
+from tests.scoring.views.test_play import HTMX, five_dice_post, page, scorer_client, turns_url
+
+pytestmark = pytest.mark.django_db
+
+
+def test_live_game_pages_and_turn_answers_are_never_stored_by_the_browser(
+    client: Client,
+) -> None:
+    game = new_game("balut")
+    scorer_client(client, game)
+
+    shown = client.get(page(game))
+    answered = client.post(turns_url(game), five_dice_post(game), headers=HTMX)
+
+    assert shown.status_code == answered.status_code == 200
+    assert "no-store" in shown["Cache-Control"]
+    assert "no-store" in answered["Cache-Control"]
+
+
+def test_a_turn_from_a_page_that_moved_on_shows_the_current_sheet_and_what_was_refused(
+    client: Client,
+) -> None:
+    game = new_game("balut")
+    scorer_client(client, game)
+    stale = five_dice_post(game)
+    client.post(turns_url(game), five_dice_post(game, box="sixes", dice="66612"), headers=HTMX)
+
+    response = client.post(turns_url(game), stale, headers=HTMX)
+
+    html = response.content.decode()
+    assert response.status_code == 409
+    assert "The game has moved on: turn 2 is next" in html
+    assert "Not recorded: Ann, Fours · 4 4 4 1 2." in html
+    assert 'data-turn="1"' in html and "<span data-player>Ben</span>" in html
+    assert [t.box for t in Turn.objects.filter(game=game)] == ["sixes"]
+
+
+def test_a_plain_post_from_a_page_that_moved_on_redirects_to_the_sheet_with_the_message(
+    client: Client,
+) -> None:
+    game = new_game("balut")
+    scorer_client(client, game)
+    stale = five_dice_post(game)
+    client.post(turns_url(game), five_dice_post(game, box="sixes", dice="66612"))
+
+    response = client.post(turns_url(game), stale, follow=True)
+
+    assert response.redirect_chain == [(page(game), 302)]
+    assert "Not recorded: Ann, Fours · 4 4 4 1 2." in response.content.decode()
+    assert Turn.objects.filter(game=game).count() == 1
+
+
+def test_the_tablet_page_names_the_keys_of_the_last_turns_recorded(client: Client) -> None:
+    game = new_game("balut")
+    scorer_client(client, game)
+    data = five_dice_post(game)
+    client.post(turns_url(game), data, headers=HTMX)
+
+    html = client.get(page(game)).content.decode()
+
+    assert f'<script id="recorded-keys" type="application/json">["{data["request_key"]}"]' in html
+    assert 'id="tablet-words"' in html
+
+
+def test_a_finished_game_shows_the_winner_banner_from_the_engines_result(
+    client: Client,
+) -> None:
+    game = new_game("bar")
+    fill_game(game)
+
+    response = client.get(page(game))
+
+    html = response.content.decode()
+    result = load_game(game).result()
+    assert 'id="winner-banner"' in html
+    for player in result.standings:
+        assert f'data-place="{player.name}"' in html
+    assert "a round</li>" in html or not result.drinks
+
+
+def test_the_bar_game_announces_who_starts_each_round_after_the_first(client: Client) -> None:
+    game = new_game("bar")
+    play(game, five_dice(game, "fours", "44412"))
+    assert 'id="round-starter"' not in client.get(page(game)).content.decode()
+    play(game, five_dice(game, "sixes", "66612"))
+
+    html = client.get(page(game)).content.decode()
+
+    assert "Round 2: Ben starts, highest box last round (18)." in html
+
+
+def test_the_scorers_page_carries_the_engines_plan_for_turns_entered_offline(
+    client: Client,
+) -> None:
+    game = new_game("balut")
+    play(game, five_dice(game, "fours", "44412"))
+    scorer_client(client, game)
+
+    response = client.get(page(game))
+
+    plan = response.context["offline"]
+    state = load_game(game).state
+    assert isinstance(state, rules.FiveDiceGame)
+    assert plan["base"] == 1
+    assert plan["order"] == state.upcoming_seats()
+    ann = plan["seats"]["0"]
+    assert {"key": "fours", "label": "Fours", "free": 3} in ann["boxes"]
+    assert plan["tables"][ann["table"]]["11111"] == [
+        [p.score, {"score": "s", "scratch": "x", "claim": "c", "strike": "k"}[p.outcome]]
+        for p in state.preview((1, 1, 1, 1, 1), seat=0)
+    ]
+    assert 'id="offline-data"' in response.content.decode()
+
+
+def test_visitors_get_no_offline_plan(client: Client) -> None:
+    game = new_game("balut")
+
+    response = client.get(page(game))
+
+    assert "offline" not in response.context
+    assert 'id="offline-data"' not in response.content.decode()

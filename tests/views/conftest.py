@@ -1,5 +1,0 @@
-"""Fixtures for the view tests."""
-
-from tests.services.conftest import fast_password_hashing
-
-__all__ = ["fast_password_hashing"]
