@@ -235,11 +235,16 @@ class ClubSettingsForm(forms.ModelForm):
         model = ClubSettings
         fields = [
             "club_name",
+            "default_language",
             "pin_session_hours",
             *(f"drinks_in_{key}" for key in CLUB_DRINKS),
             *(f"{key}_register_{end}" for key in RULESET_KEYS for end in ("high", "low")),
         ]
         help_texts = {
+            "default_language": _(
+                "Pages use it when the browser asks for none of the club's languages; "
+                "printed score sheets use it unless another is chosen when printing."
+            ),
             "club_name": "Heads every PDF score sheet. Left empty, the sheets carry the "
             "server's CLUB_NAME setting.",
             "pin_session_hours": _(
@@ -251,6 +256,8 @@ class ClubSettingsForm(forms.ModelForm):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        # Left out of a post (a script, an older form): the club keeps its language.
+        self.fields["default_language"].required = False
         self.fields["public_areas"].initial = list(self.instance.public_areas or [])
         for ruleset in RULESET_KEYS:
             title = rules.RULESET_TITLES[ruleset]

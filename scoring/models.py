@@ -39,6 +39,8 @@ class Member(models.Model):
     pin_hash = models.CharField(max_length=128, blank=True)
     is_active = models.BooleanField(default=True)
     joined_at = models.DateTimeField(default=timezone.now)
+    # Empty: the browser's language. Set by the switcher; the shared tablet follows the scorer.
+    language = models.CharField(_("language"), max_length=8, blank=True, choices=settings.LANGUAGES)
 
     class Meta:
         ordering = ["known_as"]

@@ -330,6 +330,10 @@ class ClubSettings(models.Model):
         default=3,
         validators=[MinValueValidator(1), MaxValueValidator(24)],
     )
+    # When the browser asks for none of the club's languages; printed sheets use it too.
+    default_language = models.CharField(
+        _("default language"), max_length=8, choices=settings.LANGUAGES, default="en"
+    )
     updated_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         null=True,
