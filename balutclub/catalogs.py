@@ -10,7 +10,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-import polib
+import polib  # type: ignore[import-untyped]  # no stubs pinned; a small, stable API
 
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
 
