@@ -55,8 +55,8 @@ RULESET_KEYS = [info.key for info in RULESETS]
 
 
 class GameStatus(models.TextChoices):
-    IN_PROGRESS = "in_progress", "In progress"
-    FINISHED = "finished", "Finished"
+    IN_PROGRESS = "in_progress", _("In progress")
+    FINISHED = "finished", _("Finished")
 
 
 class Game(models.Model):
