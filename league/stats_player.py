@@ -18,6 +18,7 @@ from league.models import BoxTally, MonthTally, PlayerResultRow, RivalryTally
 from league.stats_queries import FirstRow, Wanted, first_rows
 from league.stats_records import FIRST_SET, FIVE_DICE, KINDS
 from scoring import rules
+from scoring.box_names import box_name
 from scoring.models import Game, GamePlayer, GameStatus, Member
 
 REGULAR_OPPONENT_GAMES = 3
@@ -36,7 +37,7 @@ class BoxStats:
 
     @property
     def label(self) -> str:
-        return rules.box_label(self.box)
+        return box_name(self.box)
 
     @property
     def title(self) -> str:

@@ -17,6 +17,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from scoring import rules
+from scoring.box_names import box_name
 
 MAX_REASON_LENGTH = 1000
 MAX_THROWS_LENGTH = 10_000
@@ -73,7 +74,7 @@ class FiveDiceCorrectionForm(CorrectionForm):
         box_field = self.fields["box"]
         assert isinstance(box_field, forms.ChoiceField)
         info = rules.ruleset_info(ruleset)
-        box_field.choices = [(box, rules.box_label(box)) for box in info.box_keys]
+        box_field.choices = [(box, box_name(box)) for box in info.box_keys]
         if not info.jackpot_boxes:
             del self.fields["strike"]
         if not recorded.get("throws"):

@@ -25,8 +25,8 @@ pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fast_pin_hashing",
 
 # Words the same in the language as in English, which a page rightly shows as they are.
 SAME_WORD = {
-    "da": {"Register", "Drinks", "Note", "Status", "%(points)s bonus"},
-    "de": {"Register", "Name", "Baluts", "Scan"},
+    "da": {"Register", "Drinks", "Note", "Status", "%(points)s bonus", "Straight", "Balut"},
+    "de": {"Register", "Name", "Baluts", "Scan", "Balut"},
 }
 # Answers that are not HTML pages (files, JSON, the JS catalog, monitoring).
 NOT_PAGES = ("record.json", "sheet.pdf", "blank.pdf", "scan/", "jsi18n/", "healthz")

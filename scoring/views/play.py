@@ -13,6 +13,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
 from scoring import club, rules
+from scoring.box_names import box_name
 from scoring.forms import BarbutTurnForm, FiveDiceTurnForm, TurnSubmission
 from scoring.models import Game
 from scoring.permissions import can_correct, can_record_turns, keeps_game
@@ -166,7 +167,7 @@ def _turn_notice(loaded: LoadedGame, turn: object) -> str:
     assert isinstance(turn, Turn)
     player = loaded.players[turn.player.seat].name
     if loaded.setup.five_dice:
-        return f"{player}: {rules.box_label(turn.box)} {turn.score}"
+        return f"{player}: {box_name(turn.box)} {turn.score}"
     return f"{player}: {turn.score} banked" if turn.score else f"{player}: no points this turn"
 
 
