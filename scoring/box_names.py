@@ -7,25 +7,29 @@ pixel, so a sheet is drawn in one language whoever prints or checks it.
 
 from __future__ import annotations
 
-from django.utils.translation import gettext, gettext_lazy
+from django.utils.translation import gettext, gettext_lazy, gettext_noop
 
-from scoring.rules.boxes import category_of, is_jackpot_box
+from scoring.rules.boxes import CATEGORY_LABELS, category_of, is_jackpot_box
 
+# By the engine's English name (its category keys are for the engine alone).
 CATEGORY_NAMES = {
-    "fours": gettext_lazy("Fours"),
-    "fives": gettext_lazy("Fives"),
-    "sixes": gettext_lazy("Sixes"),
-    "straight": gettext_lazy("Straight"),
-    "full_house": gettext_lazy("Full house"),
-    "choice": gettext_lazy("Choice"),
-    "balut": gettext_lazy("Balut"),
+    label: gettext_lazy(label)
+    for label in (
+        gettext_noop("Fours"),
+        gettext_noop("Fives"),
+        gettext_noop("Sixes"),
+        gettext_noop("Straight"),
+        gettext_noop("Full house"),
+        gettext_noop("Choice"),
+        gettext_noop("Balut"),
+    )
 }
 
 
 def box_name(box: str) -> str:
     """ "fours" -> "Vierer"; a jackpot box "fours_jackpot" -> "Vierer-Jackpot"."""
-    category = category_of(box)
-    name = str(CATEGORY_NAMES.get(category, category))
+    english = CATEGORY_LABELS.get(category_of(box), box)
+    name = str(CATEGORY_NAMES.get(english, english))
     if is_jackpot_box(box):
         return gettext("%(box)s jackpot") % {"box": name}
     return name
