@@ -16,7 +16,7 @@ HOST ?= 127.0.0.1
 PYTEST_WORKERS ?= auto
 PORT ?= 8000
 
-.PHONY: help install run serve browsers lint format test bench lock clean
+.PHONY: help install catalogs run serve browsers lint format test bench lock clean
 
 help:
 	@echo "make run      set up everything, load demo data, serve on http://$(HOST):$(PORT)/"
@@ -25,10 +25,16 @@ help:
 	@echo "make bench    run the benchmarks"
 	@echo "make lint     ruff check, ruff format --check, mypy"
 	@echo "make format   ruff format and ruff check --fix"
+	@echo "make catalogs  compile locale/ (after editing a .po file); fails on untranslated entries"
 	@echo "make lock     re-resolve requirements.lock from pyproject.toml in a scratch venv"
 	@echo "make clean    remove the venv, node_modules, vendored and generated files"
 
-install: $(STAMPS)/python $(VENDOR)/.stamp
+install: $(STAMPS)/python $(VENDOR)/.stamp catalogs
+
+# The .mo files are build output (not committed): compiled from the .po files in pure Python
+# (polib), so no GNU gettext is needed; fails on an untranslated or fuzzy entry.
+catalogs: $(STAMPS)/python
+	$(PY) -m balutclub.catalogs
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)

@@ -87,6 +87,8 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # After the user is known: the signed-in member's language comes before the browser's.
+    "scoring.language.ClubLocaleMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     # Ends a PIN session on the shared tablet after the club's idle time (scoring.access.pins);
     # after the messages, so it can say so.
@@ -136,6 +138,9 @@ AUTH_PASSWORD_VALIDATORS = [
 ]
 
 LANGUAGE_CODE = os.environ.get("LANGUAGE_CODE", "en")
+# English is the source; a new language needs an entry here and its catalog (docs/usage.md).
+LANGUAGES = [("en", "English"), ("da", "Dansk"), ("de", "Deutsch")]
+LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = os.environ.get("TIME_ZONE", "Europe/Copenhagen")
 # The club's name, printed at the head of every PDF score sheet.
 CLUB_NAME = os.environ.get("CLUB_NAME", "").strip() or "BalutClub"

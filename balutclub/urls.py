@@ -1,11 +1,16 @@
 from django.contrib import admin
 from django.urls import include, path
+from django.views.i18n import JavaScriptCatalog
 
 from league.views.health import healthz
+from scoring.language import set_language
 
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("healthz", healthz, name="healthz"),
+    path("i18n/setlang/", set_language, name="set_language"),
+    # The static/js files word their messages through gettext() from this catalog.
+    path("jsi18n/", JavaScriptCatalog.as_view(), name="javascript-catalog"),
     path("", include("scoring.urls")),
     path("", include("stats.urls")),
     path("", include("league.urls")),

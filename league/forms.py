@@ -7,6 +7,7 @@ from typing import Any
 from django import forms
 from django.contrib.auth.models import User
 from django.db.models import QuerySet
+from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 
 from league.models import (
@@ -26,7 +27,7 @@ from scoring.models import RULESET_CHOICES, RULESET_KEYS, Member
 from scoring.rules.options import JACKPOT_BONUS_CHOICES, MAX_GUESS_POINTS, THRESHOLD_CHOICES
 
 MAX_NOTE_LENGTH = 1000
-ANY = [("", "Any")]
+ANY: list[tuple[str, Any]] = [("", _("Any"))]
 
 
 class FilterForm(forms.Form):
@@ -41,9 +42,11 @@ class FilterForm(forms.Form):
 
 
 class RegisterFilterForm(FilterForm):
-    kind = forms.ChoiceField(label="High or low", choices=ANY + RecordKind.choices, required=False)
-    year = forms.TypedChoiceField(label="Year", coerce=int, required=False, empty_value=None)
-    player = forms.CharField(label="Player", max_length=100, required=False)
+    kind = forms.ChoiceField(
+        label=_("High or low"), choices=[*ANY, *RecordKind.choices], required=False
+    )
+    year = forms.TypedChoiceField(label=_("Year"), coerce=int, required=False, empty_value=None)
+    player = forms.CharField(label=_("Player"), max_length=100, required=False)
     show = forms.ChoiceField(
         label=_("Show"),
         required=False,
@@ -80,12 +83,16 @@ class RegisterFilterForm(FilterForm):
 
 
 class LedgerFilterForm(FilterForm):
-    status = forms.ChoiceField(choices=ANY + DebtStatus.choices, required=False)
-    reason = forms.ChoiceField(choices=ANY + DrinkReason.choices, required=False)
-    member = forms.ModelChoiceField(
-        queryset=Member.objects.all(), required=False, empty_label="Anyone"
+    status = forms.ChoiceField(
+        label=_("Status"), choices=[*ANY, *DebtStatus.choices], required=False
     )
-    game = forms.IntegerField(label="Game #", min_value=1, required=False)
+    reason = forms.ChoiceField(
+        label=_("Reason"), choices=[*ANY, *DrinkReason.choices], required=False
+    )
+    member = forms.ModelChoiceField(
+        label=_("Member"), queryset=Member.objects.all(), required=False, empty_label=_("Anyone")
+    )
+    game = forms.IntegerField(label=_("Game #"), min_value=1, required=False)
 
     def apply(self, debts: QuerySet[DrinkDebt]) -> QuerySet[DrinkDebt]:
         # Each valid filter applies even when another is not (cleaned_data lacks that one).
@@ -116,6 +123,19 @@ class WriteOffForm(forms.Form):
     )
 
 
+# The register entry's fields as the forms name them (the model's own names are English).
+ENTRY_LABELS = {
+    "date": _("Date"),
+    "player_name": _("Player's name"),
+    "member": _("Member"),
+    "score": _("Score"),
+    "kind": _("High or low"),
+    "ruleset": _("Game"),
+    "scan": _("Scan"),
+    "note": _("Note"),
+}
+
+
 class HistoricEntryForm(forms.ModelForm):
     """A record from a paper sheet; the scan is checked by the model's validator."""
 
@@ -129,9 +149,10 @@ class HistoricEntryForm(forms.ModelForm):
                 attrs={"accept": "image/jpeg,image/png,application/pdf"}
             ),
         }
+        labels = ENTRY_LABELS
         help_texts = {
-            "member": "If the player is (or was) a member.",
-            "scan": "A photo (JPEG, PNG) or a PDF of the paper sheet, at most 10 MB.",
+            "member": _("If the player is (or was) a member."),
+            "scan": _("A photo (JPEG, PNG) or a PDF of the paper sheet, at most 10 MB."),
         }
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -163,22 +184,26 @@ OPTION_NAMES = ("thresholds", "jackpot_bonus", "guess_points")
 
 def _thresholds(title: str) -> forms.ChoiceField:
     return forms.ChoiceField(
-        label=f"{title}: category targets",
+        label=format_lazy(_("{title}: category targets"), title=title),
         choices=[(value, value.replace("_", " ")) for value in THRESHOLD_CHOICES],
     )
 
 
 def _guess_points(title: str) -> forms.IntegerField:
     return forms.IntegerField(
-        label=f"{title}: guess points", min_value=0, max_value=MAX_GUESS_POINTS
+        label=format_lazy(_("{title}: guess points"), title=title),
+        min_value=0,
+        max_value=MAX_GUESS_POINTS,
     )
 
 
 def _tiebreakers(title: str) -> forms.CharField:
     return forms.CharField(
-        label=f"{title}: standings ranked by",
-        help_text="In order, separated by commas; empty for the usual order. Known: "
-        + ", ".join(TIEBREAKERS),
+        label=format_lazy(_("{title}: standings ranked by"), title=title),
+        help_text=format_lazy(
+            _("In order, separated by commas; empty for the usual order. Known: {known}"),
+            known=", ".join(TIEBREAKERS),
+        ),
         max_length=200,
         required=False,
     )
@@ -186,7 +211,7 @@ def _tiebreakers(title: str) -> forms.CharField:
 
 def _jackpot_bonus(title: str) -> forms.ChoiceField:
     return forms.ChoiceField(
-        label=f"{title}: jackpot bonus",
+        label=format_lazy(_("{title}: jackpot bonus"), title=title),
         choices=[(value, value) for value in JACKPOT_BONUS_CHOICES],
     )
 
@@ -235,13 +260,20 @@ class ClubSettingsForm(forms.ModelForm):
         model = ClubSettings
         fields = [
             "club_name",
+            "default_language",
             "pin_session_hours",
             *(f"drinks_in_{key}" for key in CLUB_DRINKS),
             *(f"{key}_register_{end}" for key in RULESET_KEYS for end in ("high", "low")),
         ]
         help_texts = {
-            "club_name": "Heads every PDF score sheet. Left empty, the sheets carry the "
-            "server's CLUB_NAME setting.",
+            "default_language": _(
+                "Pages use it when the browser asks for none of the club's languages; "
+                "printed score sheets use it unless another is chosen when printing."
+            ),
+            "club_name": _(
+                "Heads every PDF score sheet. Left empty, the sheets carry the "
+                "server's CLUB_NAME setting."
+            ),
             "pin_session_hours": _(
                 "A member signed in with their PIN on the shared tablet is signed out after "
                 "this many hours without use (1 to 24), and when they tap Done. It counts "
@@ -251,11 +283,17 @@ class ClubSettingsForm(forms.ModelForm):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        # Left out of a post (a script, an older form): the club keeps its language.
+        self.fields["default_language"].required = False
         self.fields["public_areas"].initial = list(self.instance.public_areas or [])
         for ruleset in RULESET_KEYS:
             title = rules.RULESET_TITLES[ruleset]
-            self.fields[f"{ruleset}_register_high"].label = f"{title}: register above"
-            self.fields[f"{ruleset}_register_low"].label = f"{title}: register below"
+            self.fields[f"{ruleset}_register_high"].label = format_lazy(
+                _("{title}: register above"), title=title
+            )
+            self.fields[f"{ruleset}_register_low"].label = format_lazy(
+                _("{title}: register below"), title=title
+            )
             options = rules.parse_options(self.instance.default_options.get(ruleset))
             self.fields[f"{ruleset}_tiebreakers"].initial = ", ".join(
                 tiebreakers_for(self.instance.standings_tiebreakers or {}, ruleset)
@@ -276,7 +314,7 @@ class ClubSettingsForm(forms.ModelForm):
                     "Give both bounds, or neither for no register in this game.",
                 )
             elif high is not None and low is not None and low > high:
-                self.add_error(f"{ruleset}_register_low", "The low bound is above the high one.")
+                self.add_error(f"{ruleset}_register_low", _("The low bound is above the high one."))
         return cleaned
 
     def drink_fields(self) -> list[forms.BoundField]:
@@ -337,6 +375,7 @@ class SeasonForm(forms.ModelForm):
     class Meta:
         model = Season
         fields = ["name", "starts_on", "ends_on"]
+        labels = {"name": _("Name"), "starts_on": _("Starts on"), "ends_on": _("Ends on")}
         widgets = {
             "starts_on": forms.DateInput(attrs={"type": "date"}),
             "ends_on": forms.DateInput(attrs={"type": "date"}),
@@ -347,7 +386,7 @@ class StandingsFilterForm(FilterForm):
     """Which season and which game; anything else in the query string falls back to defaults."""
 
     season = forms.ChoiceField(required=False)
-    ruleset = forms.ChoiceField(label="Game", choices=RULESET_CHOICES, required=False)
+    ruleset = forms.ChoiceField(label=_("Game"), choices=RULESET_CHOICES, required=False)
 
     def __init__(self, data: Any, *, seasons: list[Season]) -> None:
         super().__init__(data)

@@ -13,7 +13,7 @@ from django.contrib.auth.models import User
 from django.db.models import QuerySet
 from django.utils.translation import gettext_lazy as _
 
-from league.forms import MAX_NOTE_LENGTH, FilterForm
+from league.forms import ENTRY_LABELS, MAX_NOTE_LENGTH, FilterForm
 from league.models import AuditAction, AuditEntry, RegisterEntry
 from league.selectors import local_midnight
 from scoring.access.roles import SECRETARY_GROUP
@@ -48,6 +48,7 @@ class HistoricEditForm(forms.ModelForm):
     class Meta:
         model = RegisterEntry
         fields = ["date", "player_name", "member", "score", "kind", "ruleset", "note"]
+        labels = ENTRY_LABELS
         widgets = {
             "date": forms.DateInput(attrs={"type": "date"}),
             "note": forms.Textarea(attrs={"rows": 2}),

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext
 
 from scoring import rules
 from scoring.models import RULESET_KEYS
@@ -43,13 +44,13 @@ def default_tiebreakers() -> dict[str, list[str]]:
 
 def tiebreaker_label(key: str, ruleset: str) -> str:
     if key == "average":
-        return "Average points" if ruleset in BY_POINTS else "Average score"
+        return gettext("Average points") if ruleset in BY_POINTS else gettext("Average score")
     return {
-        "wins": "Wins",
-        "best": "Best",
-        "games": "Games played",
-        "baluts": "Baluts",
-        "fewest_last": "Fewest last places",
+        "wins": gettext("Wins"),
+        "best": gettext("Best"),
+        "games": gettext("Games played"),
+        "baluts": gettext("Baluts"),
+        "fewest_last": gettext("Fewest last places"),
     }[key]
 
 

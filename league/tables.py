@@ -29,13 +29,13 @@ def _game_link(game_id: int | None) -> SafeString | str:
 
 
 class RegisterTable(tables.Table):
-    date = tables.DateColumn(format="j M Y")
-    score = tables.Column(attrs={"td": {"class": "fw-bold"}})
-    kind = tables.Column(verbose_name="High or low")
-    player_name = tables.Column(verbose_name="Player")
-    ruleset = tables.Column(verbose_name="Game")
-    game = tables.Column(verbose_name="Sheet", order_by=("game_id",), empty_values=())
-    note = tables.Column(orderable=False)
+    date = tables.DateColumn(verbose_name=_("Date"), format="j M Y")
+    score = tables.Column(verbose_name=_("Score"), attrs={"td": {"class": "fw-bold"}})
+    kind = tables.Column(verbose_name=_("High or low"))
+    player_name = tables.Column(verbose_name=_("Player"))
+    ruleset = tables.Column(verbose_name=_("Game"))
+    game = tables.Column(verbose_name=_("Sheet"), order_by=("game_id",), empty_values=())
+    note = tables.Column(verbose_name=_("Note"), orderable=False)
     # Only listed when the filter asks for removed entries too; the reason says why.
     removal_reason = tables.Column(
         verbose_name=_("Removed because"), orderable=False, visible=False
@@ -53,7 +53,7 @@ class RegisterTable(tables.Table):
         template_name = TEMPLATE
         attrs = {**ATTRS, "id": "register-table"}
         order_by = ("-date",)
-        empty_text = "No record in the register yet."
+        empty_text = _("No record in the register yet.")
         row_attrs = {
             "data-entry": lambda record: record.pk,
             "class": lambda record: (
@@ -64,15 +64,16 @@ class RegisterTable(tables.Table):
     def render_game(self, record: RegisterEntry) -> SafeString | str:
         if record.historic:
             if not record.scan:
-                return "Paper sheet"
+                return gettext("Paper sheet")
             return format_html(
-                '<a class="btn btn-outline-light" href="{}" target="_blank">Scan</a>',
+                '<a class="btn btn-outline-light" href="{}" target="_blank">{}</a>',
                 reverse("league:register_scan", args=[record.pk]),
+                gettext("Scan"),
             )
         return _game_link(record.game_id)
 
     def value_game(self, record: RegisterEntry) -> str:
-        return "historic" if record.historic else f"#{record.game_id}"
+        return gettext("historic") if record.historic else f"#{record.game_id}"
 
 
 def _closed_by(debt: DrinkDebt) -> str:
@@ -85,18 +86,18 @@ def _closed_by(debt: DrinkDebt) -> str:
 
 class LedgerTable(tables.Table):
     created_at = tables.DateColumn(
-        verbose_name="Booked", format="j M Y", order_by=("created_at", "game_id", "sequence")
+        verbose_name=_("Booked"), format="j M Y", order_by=("created_at", "game_id", "sequence")
     )
-    game = tables.Column(verbose_name="Game", order_by=("game_id",))
-    debtor = tables.Column(verbose_name="Owes", order_by=("debtor__name",))
-    reason = tables.Column()
-    owed_to = tables.Column(verbose_name="To", orderable=False)
-    status = tables.Column()
+    game = tables.Column(verbose_name=_("Game"), order_by=("game_id",))
+    debtor = tables.Column(verbose_name=_("Owes"), order_by=("debtor__name",))
+    reason = tables.Column(verbose_name=_("Reason"))
+    owed_to = tables.Column(verbose_name=_("To"), orderable=False)
+    status = tables.Column(verbose_name=_("Status"))
     # Shown inside the status cell on the page (a tablet has no room for three more columns),
     # and as columns of their own in the downloads.
-    settled_at = tables.DateTimeColumn(verbose_name="Closed", format="j M Y H:i", visible=False)
-    settled_by = tables.Column(verbose_name="Closed by", visible=False, empty_values=())
-    write_off_reason = tables.Column(verbose_name="Why written off", visible=False)
+    settled_at = tables.DateTimeColumn(verbose_name=_("Closed"), format="j M Y H:i", visible=False)
+    settled_by = tables.Column(verbose_name=_("Closed by"), visible=False, empty_values=())
+    write_off_reason = tables.Column(verbose_name=_("Why written off"), visible=False)
     actions = tables.TemplateColumn(
         template_name="league/partials/debt_actions.html",
         verbose_name="",
@@ -120,7 +121,7 @@ class LedgerTable(tables.Table):
         template_name = TEMPLATE
         attrs = {**ATTRS, "id": "ledger-table"}
         order_by = ("-created_at",)
-        empty_text = "No round in the ledger matches."
+        empty_text = _("No round in the ledger matches.")
         row_attrs = {"data-debt": lambda record: record.pk}
 
     def render_game(self, record: DrinkDebt) -> SafeString | str:
@@ -165,13 +166,13 @@ class LedgerTable(tables.Table):
 
 
 class MembersTable(tables.Table):
-    known_as = tables.Column(verbose_name="Member")
-    name = tables.Column(verbose_name="Name")
+    known_as = tables.Column(verbose_name=_("Member"))
+    name = tables.Column(verbose_name=_("Name"))
     games_played = tables.Column(
-        verbose_name="Games played", attrs={"td": {"data-col": "games_played"}}
+        verbose_name=_("Games played"), attrs={"td": {"data-col": "games_played"}}
     )
-    rounds_owed = tables.Column(verbose_name="Rounds owed", attrs={"td": {"data-col": "owed"}})
-    joined_at = tables.DateColumn(verbose_name="Member since", format="M Y")
+    rounds_owed = tables.Column(verbose_name=_("Rounds owed"), attrs={"td": {"data-col": "owed"}})
+    joined_at = tables.DateColumn(verbose_name=_("Member since"), format="M Y")
     actions = tables.TemplateColumn(
         template_name="league/partials/member_actions.html",
         verbose_name="",
@@ -185,7 +186,7 @@ class MembersTable(tables.Table):
         template_name = TEMPLATE
         attrs = {**ATTRS, "id": "members-table"}
         order_by = ("known_as",)
-        empty_text = "No member yet."
+        empty_text = _("No member yet.")
         row_attrs = {"data-member": lambda record: record.known_as}
 
     def render_rounds_owed(self, value: int, record: Member) -> SafeString | str:
@@ -207,22 +208,22 @@ class StandingsTable(tables.Table):
 
     place = tables.Column(verbose_name="#", attrs={"td": {"data-col": "place"}})
     member = tables.Column(
-        verbose_name="Member",
+        verbose_name=_("Member"),
         accessor="member__known_as",
         order_by=("member__known_as",),
         linkify=lambda record: reverse("stats:player", args=[record["member_id"]]),
     )
-    games = tables.Column(verbose_name="Games played", attrs={"td": {"data-col": "games"}})
-    wins = tables.Column(verbose_name="Wins", attrs={"td": {"data-col": "wins"}})
-    average = tables.Column(verbose_name="Average", attrs={"td": {"data-col": "average"}})
-    best = tables.Column(verbose_name="Best", attrs={"td": {"data-col": "best"}})
-    baluts = tables.Column(verbose_name="Baluts", attrs={"td": {"data-col": "baluts"}})
-    lasts = tables.Column(verbose_name="Last places", attrs={"td": {"data-col": "lasts"}})
+    games = tables.Column(verbose_name=_("Games played"), attrs={"td": {"data-col": "games"}})
+    wins = tables.Column(verbose_name=_("Wins"), attrs={"td": {"data-col": "wins"}})
+    average = tables.Column(verbose_name=_("Average"), attrs={"td": {"data-col": "average"}})
+    best = tables.Column(verbose_name=_("Best"), attrs={"td": {"data-col": "best"}})
+    baluts = tables.Column(verbose_name=_("Baluts"), attrs={"td": {"data-col": "baluts"}})
+    lasts = tables.Column(verbose_name=_("Last places"), attrs={"td": {"data-col": "lasts"}})
 
     class Meta:
         template_name = TEMPLATE
         attrs = {**ATTRS, "id": "standings-table"}
-        empty_text = "No member has finished a game of this kind in this season."
+        empty_text = _("No member has finished a game of this kind in this season.")
         row_attrs = {"data-member": lambda record: record["member__known_as"]}
 
     def __init__(

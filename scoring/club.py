@@ -55,6 +55,8 @@ class HouseSettings:
     """The parts of the app visitors who are not signed in may see (scoring.access.privacy)."""
     pin_session_hours: int
     """A PIN session on the shared tablet ends after this long without use."""
+    default_language: str = "en"
+    """The language when the browser asks for none the club has, and of printed sheets."""
 
     def options_for(self, ruleset: str) -> rules.Options:
         return self.default_options.get(ruleset) or rules.parse_options(None)

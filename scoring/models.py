@@ -40,6 +40,8 @@ class Member(models.Model):
     pin_hash = models.CharField(max_length=128, blank=True)
     is_active = models.BooleanField(default=True)
     joined_at = models.DateTimeField(default=timezone.now)
+    # Empty: the browser's language. Set by the switcher; the shared tablet follows the scorer.
+    language = models.CharField(_("language"), max_length=8, blank=True, choices=settings.LANGUAGES)
 
     class Meta:
         ordering = ["known_as"]
@@ -54,8 +56,8 @@ RULESET_KEYS = [info.key for info in RULESETS]
 
 
 class GameStatus(models.TextChoices):
-    IN_PROGRESS = "in_progress", "In progress"
-    FINISHED = "finished", "Finished"
+    IN_PROGRESS = "in_progress", _("In progress")
+    FINISHED = "finished", _("Finished")
 
 
 class Game(models.Model):

@@ -16,6 +16,7 @@ from django.db.models import Count, F, OuterRef, QuerySet, Subquery, Sum
 
 from league.models import BoxTally, MonthTally, PlayerResultRow, RivalryTally
 from scoring import rules
+from scoring.box_names import box_name
 from scoring.models import Game, GamePlayer, GameStatus, Member
 from stats.queries import FirstRow, Wanted, first_rows
 from stats.records import FIRST_SET, FIVE_DICE, KINDS
@@ -36,7 +37,7 @@ class BoxStats:
 
     @property
     def label(self) -> str:
-        return rules.box_label(self.box)
+        return box_name(self.box)
 
     @property
     def title(self) -> str:

@@ -125,6 +125,10 @@ EXPECTED: dict[str, dict[str, Outcomes]] = {
     "standings/": {"GET": everyone("200")},
     # Monitoring: public, and 200 only while the books are whole (the matrix's games are).
     "healthz": {"GET": everyone("200")},
+    # The language switcher (an empty post still goes back, to the home page) and the
+    # JavaScript catalog every page loads.
+    "i18n/setlang/": {"POST": everyone("302")},
+    "jsi18n/": {"GET": everyone("200")},
     "seasons/": {"GET": secretary_only("200"), "POST": secretary_only("422")},
     "seasons/<int:season_id>/": {"GET": secretary_only("200"), "POST": secretary_only("422")},
     # Taking decisions back: a page that asks for the reason and a tick; an empty post is

@@ -29,14 +29,14 @@ from scoring.models import (
 
 
 class RecordKind(models.TextChoices):
-    HIGH = "high", "High"
-    LOW = "low", "Low"
+    HIGH = "high", _("High")
+    LOW = "low", _("Low")
 
 
 class ClaimStatus(models.TextChoices):
-    PENDING = "pending", "Pending"
-    RATIFIED = "ratified", "Ratified"
-    REJECTED = "rejected", "Rejected"
+    PENDING = "pending", _("Pending")
+    RATIFIED = "ratified", _("Ratified")
+    REJECTED = "rejected", _("Rejected")
 
 
 class RegisterClaim(models.Model):
@@ -177,16 +177,16 @@ class RegisterEntry(models.Model):
 
 
 class DrinkReason(models.TextChoices):
-    LAST_PLACE = "last_place", "Came last"
-    BALUT_FROM_CUP = "balut_from_cup", "Balut out of the cup"
-    THREE_COCKS = "three_cocks", "Three cocks in a row"
+    LAST_PLACE = "last_place", _("Came last")
+    BALUT_FROM_CUP = "balut_from_cup", _("Balut out of the cup")
+    THREE_COCKS = "three_cocks", _("Three cocks in a row")
 
 
 class DebtStatus(models.TextChoices):
-    OWED = "owed", "Owed"
-    SETTLED = "settled", "Settled"
-    WRITTEN_OFF = "written_off", "Written off"
-    VOIDED = "voided", "Voided"
+    OWED = "owed", _("Owed")
+    SETTLED = "settled", _("Settled")
+    WRITTEN_OFF = "written_off", _("Written off")
+    VOIDED = "voided", _("Voided")
 
 
 class DrinkDebt(models.Model):
@@ -329,6 +329,10 @@ class ClubSettings(models.Model):
         _("PIN sign-in lasts (hours unused)"),
         default=3,
         validators=[MinValueValidator(1), MaxValueValidator(24)],
+    )
+    # When the browser asks for none of the club's languages; printed sheets use it too.
+    default_language = models.CharField(
+        _("default language"), max_length=8, choices=settings.LANGUAGES, default="en"
     )
     updated_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,

@@ -84,4 +84,5 @@ def _house_settings(settings: ClubSettings) -> HouseSettings:
         },
         public_areas=frozenset(settings.public_areas or []),
         pin_session_hours=settings.pin_session_hours,
+        default_language=settings.default_language,
     )

@@ -30,12 +30,13 @@ def update_club_settings(
     standings_tiebreakers: Mapping[str, Sequence[str]] | None = None,
     public_areas: Sequence[str] | None = None,
     pin_session_hours: int | None = None,
+    default_language: str | None = None,
 ) -> ClubSettings:
     """Save the settings; a game left out of `register_bounds` (or None) has no register.
 
     `standings_tiebreakers` left out (None) keeps the club's current order for every game;
-    `public_areas` (what visitors who are not signed in see: scoring.access.privacy) and
-    `pin_session_hours` left out keep theirs too.
+    `public_areas` (what visitors who are not signed in see: scoring.access.privacy),
+    `pin_session_hours` and `default_language` left out keep theirs too.
 
     They count for games finished from now on: the books already kept stay as they were kept.
     """
@@ -91,6 +92,8 @@ def update_club_settings(
         settings.public_areas = [area for area in PublicArea.values if area in chosen]
     if pin_session_hours is not None:
         settings.pin_session_hours = pin_session_hours
+    if default_language is not None:
+        settings.default_language = default_language
     settings.updated_by, settings.updated_at = by, timezone.now()
     settings.full_clean()
     settings.save()

@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_POST
 
 from league import selectors
@@ -50,7 +51,10 @@ def settle(request: HttpRequest, debt_id: int) -> HttpResponse:
 
     def settled() -> str:
         done = settle_debt(debt=debt, by=user)
-        return f"{done.debtor.name}'s round of game #{done.game_id} is settled."
+        return gettext("%(name)s's round of game #%(game)s is settled.") % {
+            "name": done.debtor.name,
+            "game": done.game_id,
+        }
 
     return decided(request, settled, page="league:ledger")
 
@@ -63,8 +67,11 @@ def write_off(request: HttpRequest, debt_id: int) -> HttpResponse:
 
     def written_off() -> str:
         if not form.is_valid():
-            raise ValidationError("Say why the round is written off.")
+            raise ValidationError(gettext("Say why the round is written off."))
         done = write_off_debt(debt=debt, by=user_of(request), reason=form.cleaned_data["reason"])
-        return f"{done.debtor.name}'s round of game #{done.game_id} is written off."
+        return gettext("%(name)s's round of game #%(game)s is written off.") % {
+            "name": done.debtor.name,
+            "game": done.game_id,
+        }
 
     return decided(request, written_off, page="league:ledger")

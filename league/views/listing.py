@@ -10,6 +10,7 @@ from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext
 from django_tables2 import RequestConfig
 
 from league.exports import export_response, wanted_format
@@ -50,7 +51,7 @@ def decided(request: HttpRequest, decide: Callable[[], str], *, page: str) -> Ht
     try:
         done = decide()
     except ValidationError as refused:
-        messages.error(request, "Nothing changed: " + " ".join(refused.messages))
+        messages.error(request, gettext("Nothing changed:") + " " + " ".join(refused.messages))
     else:
         messages.success(request, done)
     return redirect(page)

@@ -6,6 +6,7 @@ from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import FileResponse, Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from league import selectors
@@ -53,7 +54,10 @@ def ratify(request: HttpRequest, claim_id: int) -> HttpResponse:
         if not form.is_valid():
             raise ValidationError(_errors(form))
         entry = ratify_claim(claim=claim, by=user_of(request), note=form.cleaned_data["note"])
-        return f"{entry.player_name}'s {entry.score} is in the register."
+        return gettext("%(name)s's %(score)s is in the register.") % {
+            "name": entry.player_name,
+            "score": entry.score,
+        }
 
     return decided(request, ratified, page="league:register")
 
@@ -68,7 +72,10 @@ def reject(request: HttpRequest, claim_id: int) -> HttpResponse:
         if not form.is_valid():
             raise ValidationError(_errors(form))
         reject_claim(claim=claim, by=user_of(request), note=form.cleaned_data["note"])
-        return f"The claim of {claim.player.name}'s {claim.score} is rejected."
+        return gettext("The claim of %(name)s's %(score)s is rejected.") % {
+            "name": claim.player.name,
+            "score": claim.score,
+        }
 
     return decided(request, rejected, page="league:register")
 
@@ -85,7 +92,11 @@ def historic_entry(request: HttpRequest) -> HttpResponse:
         except ValidationError as refused:
             form.add_error(None, refused)
         else:
-            messages.success(request, f"{entry.player_name}'s {entry.score} is in the register.")
+            messages.success(
+                request,
+                gettext("%(name)s's %(score)s is in the register.")
+                % {"name": entry.player_name, "score": entry.score},
+            )
             return redirect("league:register")
     return render(request, "league/historic_entry.html", {"form": form}, status=422)
 

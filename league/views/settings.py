@@ -7,6 +7,7 @@ from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods
 
 from league import selectors
@@ -28,7 +29,7 @@ def club_settings(request: HttpRequest) -> HttpResponse:
         except ValidationError as refused:
             form.add_error(None, refused)
         else:
-            messages.success(request, "The club's settings are saved.")
+            messages.success(request, gettext("The club's settings are saved."))
             return redirect("league:settings")
     return render(request, "league/settings.html", {"form": form}, status=422)
 
@@ -45,4 +46,5 @@ def save_settings(form: ClubSettingsForm, *, user: User) -> None:
         standings_tiebreakers=form.standings_tiebreakers(),
         public_areas=form.cleaned_data["public_areas"],
         pin_session_hours=form.cleaned_data["pin_session_hours"],
+        default_language=form.cleaned_data["default_language"] or None,
     )

@@ -72,7 +72,9 @@ def seasons(request: HttpRequest, season_id: int | None = None) -> HttpResponse:
             except ValidationError as refused:
                 form.add_error(None, refused)
             else:
-                messages.success(request, f"The season {saved.name} is saved.")
+                messages.success(
+                    request, gettext("The season %(name)s is saved.") % {"name": saved.name}
+                )
                 overlaps = selectors.overlapping_seasons(saved)
                 if overlaps:
                     messages.warning(

@@ -16,8 +16,10 @@ from django.core.exceptions import ValidationError
 from django.core.files.uploadedfile import UploadedFile
 from django.utils import timezone
 from django.utils.translation import gettext, gettext_lazy
+from django.utils.translation import gettext_lazy as _
 
 from scoring import rules
+from scoring.box_names import box_name
 from scoring.services.records import played_moment
 
 MAX_REASON_LENGTH = 1000
@@ -30,7 +32,7 @@ class CorrectionForm(forms.Form):
     reason = forms.CharField(
         max_length=MAX_REASON_LENGTH,
         widget=forms.Textarea(attrs={"rows": 2}),
-        help_text="Why the turn is corrected; everyone sees it beside the correction.",
+        help_text=_("Why the turn is corrected; everyone sees it beside the correction."),
         error_messages={"required": "Say why the turn is corrected."},
     )
 
@@ -43,19 +45,19 @@ class FiveDiceCorrectionForm(CorrectionForm):
     dice = forms.CharField(
         required=False,
         max_length=20,
-        help_text="The five final dice, e.g. 44412.",
+        help_text=_("The five final dice, e.g. 44412."),
         widget=forms.TextInput(attrs={"inputmode": "numeric", "autocomplete": "off"}),
     )
     score = forms.IntegerField(
-        label="Paper score",
+        label=_("Paper score"),
         required=False,
         min_value=0,
         max_value=999,
-        help_text="For a turn kept on paper: the score as written, instead of the dice.",
+        help_text=_("For a turn kept on paper: the score as written, instead of the dice."),
     )
     box = forms.ChoiceField(widget=forms.RadioSelect)
-    strike = forms.BooleanField(label="Strike the jackpot", required=False)
-    keep_throws = forms.BooleanField(label="Keep the throw log", required=False)
+    strike = forms.BooleanField(label=_("Strike the jackpot"), required=False)
+    keep_throws = forms.BooleanField(label=_("Keep the throw log"), required=False)
 
     field_order = ["dice", "score", "box", "strike", "keep_throws", "reason"]
 
@@ -75,7 +77,7 @@ class FiveDiceCorrectionForm(CorrectionForm):
         box_field = self.fields["box"]
         assert isinstance(box_field, forms.ChoiceField)
         info = rules.ruleset_info(ruleset)
-        box_field.choices = [(box, rules.box_label(box)) for box in info.box_keys]
+        box_field.choices = [(box, box_name(box)) for box in info.box_keys]
         if not info.jackpot_boxes:
             del self.fields["strike"]
         if not recorded.get("throws"):
@@ -89,7 +91,7 @@ class FiveDiceCorrectionForm(CorrectionForm):
         if not text:
             return None
         if len(text) != 5 or any(face not in "123456" for face in text):
-            raise forms.ValidationError("Give the five dice as five faces 1 to 6, e.g. 44412.")
+            raise forms.ValidationError(_("Give the five dice as five faces 1 to 6, e.g. 44412."))
         return [int(face) for face in text]
 
     def clean(self) -> dict[str, Any]:
@@ -99,9 +101,9 @@ class FiveDiceCorrectionForm(CorrectionForm):
             return cleaned
         if "score" not in self.fields:
             if dice is None:
-                self.add_error("dice", "Give the turn's five dice.")
+                self.add_error("dice", _("Give the turn's five dice."))
         elif (dice is None) == (score is None):
-            self.add_error("dice", "Give either the five dice or the paper score.")
+            self.add_error("dice", _("Give either the five dice or the paper score."))
         return cleaned
 
     def turn_record(self) -> dict[str, object]:
@@ -181,13 +183,13 @@ class RecordUpload:
 
 class GameImportForm(forms.Form):
     records = MultipleFileField(
-        label="Game record files",
+        label=_("Game record files"),
         required=False,
         allow_empty_file=True,
-        help_text="One or more .json game records; each becomes a game of its own.",
+        help_text=_("One or more .json game records; each becomes a game of its own."),
     )
     text = forms.CharField(
-        label="Or paste one game record",
+        label=_("Or paste one game record"),
         required=False,
         max_length=MAX_RECORD_BYTES,
         widget=forms.Textarea(attrs={"rows": 6, "spellcheck": "false"}),
@@ -221,7 +223,7 @@ class GameImportForm(forms.Form):
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean() or {}
         if not self.errors and not cleaned.get("records") and not cleaned.get("text", "").strip():
-            raise forms.ValidationError("Choose a game record file, or paste one.")
+            raise forms.ValidationError(_("Choose a game record file, or paste one."))
         return cleaned
 
     def uploads(self) -> list[RecordUpload]:

@@ -12,6 +12,8 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.db.models import QuerySet
 from django.forms import BoundField
+from django.utils.text import format_lazy
+from django.utils.translation import gettext_lazy as _
 
 from scoring import rules
 from scoring.models import GamePlayer, Member
@@ -59,23 +61,23 @@ def seat_fields(seat: int) -> tuple[str, str, str]:
 
 class GameSetupForm(forms.Form):
     ruleset = forms.ChoiceField(
-        label="Game",
+        label=_("Game"),
         choices=[(info.key, info.title) for info in rules.RULESETS],
         initial=rules.DEFAULT_RULESET.key,
         widget=forms.Select(attrs=SELECT),
     )
     # Not required: a post without options gets the defaults RULES.md names.
     thresholds = forms.ChoiceField(
-        label="Category targets",
-        help_text="Standard and Jackpot only.",
+        label=_("Category targets"),
+        help_text=_("Standard and Jackpot only."),
         choices=[(value, THRESHOLD_LABELS.get(value, value)) for value in THRESHOLD_CHOICES],
         initial="at_least",
         required=False,
         widget=forms.Select(attrs=SELECT),
     )
     jackpot_bonus = forms.ChoiceField(
-        label="Jackpot bonus",
-        help_text="Jackpot only.",
+        label=_("Jackpot bonus"),
+        help_text=_("Jackpot only."),
         choices=[
             (value, JACKPOT_BONUS_LABELS.get(value, value)) for value in JACKPOT_BONUS_CHOICES
         ],
@@ -84,8 +86,8 @@ class GameSetupForm(forms.Form):
         widget=forms.Select(attrs=SELECT),
     )
     guess_points = forms.IntegerField(
-        label="Guess points",
-        help_text="For each exact guess of the Baluts. Standard and Jackpot only.",
+        label=_("Guess points"),
+        help_text=_("For each exact guess of the Baluts. Standard and Jackpot only."),
         min_value=0,
         max_value=MAX_GUESS_POINTS,
         initial=0,
@@ -93,22 +95,22 @@ class GameSetupForm(forms.Form):
         widget=forms.NumberInput(attrs={**TEXT, "inputmode": "numeric"}),
     )
     friendly = forms.BooleanField(
-        label="Friendly game",
-        help_text="Declared before play: the last player owes no round.",
+        label=_("Friendly game"),
+        help_text=_("Declared before play: the last player owes no round."),
         required=False,
         widget=forms.CheckboxInput(attrs={"class": "form-check-input"}),
     )
     scorer = forms.ModelChoiceField(
-        label="Scorer",
-        help_text="A member at the table keeps the score on this tablet.",
+        label=_("Scorer"),
+        help_text=_("A member at the table keeps the score on this tablet."),
         queryset=_active_members().exclude(pin_hash=""),
-        empty_label="Who keeps the score?",
+        empty_label=_("Who keeps the score?"),
         error_messages={"invalid_choice": "Choose a member who has a PIN."},
         widget=forms.Select(attrs=SELECT),
     )
     # Asked by the view only when the tablet does not know the scorer already.
     pin = forms.CharField(
-        label="Scorer's PIN",
+        label=_("Scorer's PIN"),
         max_length=6,
         required=False,
         widget=forms.PasswordInput(attrs={**TEXT, "inputmode": "numeric", "autocomplete": "off"}),
@@ -121,7 +123,7 @@ class GameSetupForm(forms.Form):
             member, guest, guess = seat_fields(seat)
             number = seat + 1
             self.fields[member] = forms.ModelChoiceField(
-                label=f"Seat {number}: member",
+                label=format_lazy(_("Seat {number}: member"), number=number),
                 queryset=members,
                 required=False,
                 empty_label="—",
@@ -129,7 +131,7 @@ class GameSetupForm(forms.Form):
                 widget=forms.Select(attrs=SELECT),
             )
             self.fields[guest] = forms.CharField(
-                label=f"Seat {number}: guest's name",
+                label=format_lazy(_("Seat {number}: guest's name"), number=number),
                 max_length=GUEST_NAME_LENGTH,
                 required=False,
                 widget=forms.TextInput(
@@ -137,7 +139,7 @@ class GameSetupForm(forms.Form):
                 ),
             )
             self.fields[guess] = forms.IntegerField(
-                label=f"Seat {number}: Baluts guessed",
+                label=format_lazy(_("Seat {number}: Baluts guessed"), number=number),
                 min_value=0,
                 max_value=MAX_GUESS,
                 required=False,
@@ -193,12 +195,12 @@ class GameSetupForm(forms.Form):
             guess: int | None = cleaned.get(guess_field)
             if member is None and not guest:
                 if guess is not None:
-                    self.add_error(guess_field, "No one sits in this seat to guess.")
+                    self.add_error(guess_field, _("No one sits in this seat to guess."))
                 continue
             filled += 1
             number = index + 1
             if member is not None and guest:
-                self.add_error(guest_field, "Choose a member or type a guest's name, not both.")
+                self.add_error(guest_field, _("Choose a member or type a guest's name, not both."))
             elif member is not None:
                 if member.pk in member_seat:
                     self.add_error(

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from django import forms
 from django.core.files.uploadedfile import UploadedFile
+from django.utils.translation import gettext_lazy as _
 
 from scoring.drawings import MAX_DATA_URL_CHARS
 from scoring.models import GamePlayer, SignatureMethod
@@ -40,7 +41,7 @@ class SignatureForm(forms.Form):
 
 class CodeForm(forms.Form):
     code = forms.CharField(
-        label="Verification code",
+        label=_("Verification code"),
         max_length=MAX_CODE_INPUT,
         error_messages={"required": "Type the code printed on the sheet."},
     )
@@ -48,7 +49,7 @@ class CodeForm(forms.Form):
 
 class SheetUploadForm(forms.Form):
     sheet = forms.FileField(
-        label="A score sheet PDF",
+        label=_("A score sheet PDF"),
         error_messages={
             "required": "Choose the PDF to check.",
             "empty": "The file is empty: choose the PDF of a score sheet.",

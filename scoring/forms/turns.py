@@ -6,6 +6,7 @@ import json
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext_lazy as _
 
 from scoring.models import Member
 
@@ -22,14 +23,16 @@ class TurnSubmission(forms.Form):
 
 class FiveDiceTurnForm(TurnSubmission):
     box = forms.CharField(max_length=30)
-    dice = forms.CharField(max_length=20, help_text="The five final dice, e.g. 44412.")
+    dice = forms.CharField(max_length=20, help_text=_("The five final dice, e.g. 44412."))
     strike = forms.BooleanField(required=False)
     throws = forms.CharField(required=False, max_length=MAX_THROW_LOG_LENGTH)
 
     def clean_dice(self) -> list[int]:
         text = self.cleaned_data["dice"].replace(",", "").replace(" ", "")
         if len(text) != 5 or any(face not in "123456" for face in text):
-            raise forms.ValidationError("Tap all five dice (faces 1 to 6) before choosing a box.")
+            raise forms.ValidationError(
+                _("Tap all five dice (faces 1 to 6) before choosing a box.")
+            )
         return [int(face) for face in text]
 
     def clean_throws(self) -> list[Any] | None:
@@ -58,7 +61,7 @@ class BarbutTurnForm(TurnSubmission):
         message = "The turn's throws could not be read; start the turn again."
         throws = _json_list(self.cleaned_data["throws"], message)
         if not throws:
-            raise forms.ValidationError("Enter at least one throw.")
+            raise forms.ValidationError(_("Enter at least one throw."))
         return throws
 
     def turn_record(self) -> dict[str, object]:
@@ -77,8 +80,9 @@ def _json_list(text: str, message: str) -> list[Any]:
 
 class PinSignInForm(forms.Form):
     member = forms.ModelChoiceField(
+        label=_("Member"),
         queryset=Member.objects.filter(is_active=True).exclude(pin_hash=""),
-        empty_label="Who are you?",
+        empty_label=_("Who are you?"),
     )
     pin = forms.CharField(
         label="PIN",

@@ -12,6 +12,7 @@ from functools import cache, lru_cache
 from django.utils.translation import gettext as _
 
 from scoring import rules
+from scoring.box_names import box_name
 
 OUTCOME_CODES = {"score": "s", "scratch": "x", "claim": "c", "strike": "k"}
 
@@ -51,8 +52,7 @@ def offline_plan(state: rules.FiveDiceGame) -> dict[str, object]:
             tables[table] = _preview_payload(state.rules, boxes)["rolls"]
         seats[str(seat)] = {
             "boxes": [
-                {"key": box, "label": rules.box_label(box), "free": sheet.free(box)}
-                for box in boxes
+                {"key": box, "label": box_name(box), "free": sheet.free(box)} for box in boxes
             ],
             "table": table,
         }
@@ -78,7 +78,7 @@ def _preview_payload(
     # Every sheet with the same open boxes gets the same table: build it once per process.
     table = rules.five_dice_preview_table(rules_of_game, boxes)
     return {
-        "boxes": [{"key": box, "label": rules.box_label(box)} for box in boxes],
+        "boxes": [{"key": box, "label": box_name(box)} for box in boxes],
         "rolls": {
             key: [[previews[box].score, OUTCOME_CODES[previews[box].outcome]] for box in boxes]
             for key, previews in table.items()

@@ -67,3 +67,12 @@ def verify_pin(*, member: Member, pin: str) -> Member:
     if member.is_active and member.pin_hash and check_password(pin, member.pin_hash):
         return member
     raise PinRefused(gettext("That PIN is not right."))
+
+
+@transaction.atomic
+def remember_language(*, member: Member, language: str) -> Member:
+    """The language the member chose; the pages speak it wherever they sign in next."""
+    member.language = language
+    member.full_clean()
+    member.save(update_fields=["language"])
+    return member

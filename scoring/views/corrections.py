@@ -8,6 +8,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods
 
 from scoring import club
@@ -52,10 +53,12 @@ def correct_turn(request: HttpRequest, game_id: int, number: int) -> HttpRespons
             except club.BookingFailed as failed:
                 error = failed.message
             else:
-                voided = (
-                    " The signatures are void: the players sign the sheet again." if signed else ""
-                )
-                messages.success(request, f"Turn {number + 1} is corrected.{voided}")
+                done = gettext("Turn %(number)s is corrected.") % {"number": number + 1}
+                if signed:
+                    done += " " + gettext(
+                        "The signatures are void: the players sign the sheet again."
+                    )
+                messages.success(request, done)
                 return redirect("scoring:game", game_id=game.pk)
         status = 422
     earlier = [c for c in game_corrections(game) if c.turn_id == turn.pk]

@@ -13,6 +13,7 @@ from django.http.response import HttpResponseBase
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods
 
 from scoring import club, pdf, rules
@@ -80,9 +81,11 @@ def _bad_request(message: str) -> HttpResponse:
 
 
 class ClubNightForm(forms.Form):
-    date_from = forms.DateField(label="From", widget=forms.DateInput(attrs={"type": "date"}))
+    date_from = forms.DateField(
+        label=gettext_lazy("From"), widget=forms.DateInput(attrs={"type": "date"})
+    )
     date_to = forms.DateField(
-        label="To (inclusive)", widget=forms.DateInput(attrs={"type": "date"})
+        label=gettext_lazy("To (inclusive)"), widget=forms.DateInput(attrs={"type": "date"})
     )
 
     def clean(self) -> dict[str, object]:

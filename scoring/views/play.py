@@ -15,6 +15,7 @@ from django.views.decorators.http import require_GET, require_POST
 from scoring import club, rules
 from scoring.access.permissions import can_correct, can_record_turns, keeps_game
 from scoring.access.privacy import PublicArea, visible_to_visitors
+from scoring.box_names import box_name
 from scoring.forms.turns import BarbutTurnForm, FiveDiceTurnForm, TurnSubmission
 from scoring.models import Game
 from scoring.presentation.sheets import build_sheet
@@ -166,7 +167,7 @@ def _turn_notice(loaded: LoadedGame, turn: object) -> str:
     assert isinstance(turn, Turn)
     player = loaded.players[turn.player.seat].name
     if loaded.setup.five_dice:
-        return f"{player}: {rules.box_label(turn.box)} {turn.score}"
+        return f"{player}: {box_name(turn.box)} {turn.score}"
     return f"{player}: {turn.score} banked" if turn.score else f"{player}: no points this turn"
 
 

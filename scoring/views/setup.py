@@ -14,6 +14,7 @@ from django.views.decorators.http import require_http_methods
 from scoring import club, rules
 from scoring.access.pins import PIN_BACKEND, check_pin, start_pin_session
 from scoring.forms.setup import GameSetupForm
+from scoring.language import follow_member
 from scoring.models import Game, Member
 from scoring.services.games import start_game
 from scoring.services.members import PinRefused
@@ -105,5 +106,6 @@ def _start(request: HttpRequest, form: GameSetupForm, *, idle_hours: int) -> Gam
     request.session.pop(PIN_CHECKED, None)
     if request.user != scorer.user:
         login(request, scorer.user, backend=PIN_BACKEND)
+        follow_member(request, scorer.user)
         start_pin_session(request, idle_hours=idle_hours)
     return game

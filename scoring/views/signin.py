@@ -13,6 +13,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from scoring import club
 from scoring.access.pins import check_pin, start_pin_session
 from scoring.forms.turns import PinSignInForm
+from scoring.language import follow_member
 from scoring.services.members import PinRefused
 
 
@@ -39,6 +40,7 @@ def signin(request: HttpRequest) -> HttpResponse:
                 form.add_error("pin", refused.messages[0])
             else:
                 login(request, user)
+                follow_member(request, user)
                 start_pin_session(request, idle_hours=club.house_settings().pin_session_hours)
                 return redirect(_next_url(request))
         status = 422

@@ -67,8 +67,10 @@ def sign_sheet(request: HttpRequest, game_id: int) -> HttpResponse:
     except club.BookingFailed as failed:
         return _page(request, game, error=failed.message, status=503)
     game.refresh_from_db()
-    done = " Every player has signed: the sheet is locked." if game.is_signed else ""
-    messages.success(request, f"{player.name} has signed.{done}")
+    done = gettext("%(name)s has signed.") % {"name": player.name}
+    if game.is_signed:
+        done += " " + gettext("Every player has signed: the sheet is locked.")
+    messages.success(request, done)
     return redirect("scoring:sign_sheet", game_id=game.pk)
 
 

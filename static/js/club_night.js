@@ -22,9 +22,9 @@
   async function errorOf(response) {
     try {
       const body = await response.json();
-      return body.error || "The sheets could not be printed.";
+      return body.error || gettext("The sheets could not be printed.");
     } catch (_) {
-      return "The sheets could not be printed (" + response.status + ").";
+      return interpolate(gettext("The sheets could not be printed (%s)."), [response.status]);
     }
   }
 
@@ -34,7 +34,7 @@
       date_from: data.get("date_from") || "",
       date_to: data.get("date_to") || "",
     });
-    show(status, '<span class="spinner-border spinner-border-sm me-2" aria-hidden="true"></span>Counting the games…');
+    show(status, '<span class="spinner-border spinner-border-sm me-2" aria-hidden="true"></span>' + escapeText(gettext("Counting the games…")));
     const counted = await fetch(form.action + "?" + query.toString(), {
       headers: { Accept: "application/json" },
       credentials: "same-origin",
@@ -45,11 +45,11 @@
     }
     const count = (await counted.json()).count;
     if (!count) {
-      show(status, '<div class="alert alert-warning" id="club-night-error">No game was started in that range.</div>');
+      show(status, '<div class="alert alert-warning" id="club-night-error">' + escapeText(gettext("No game was started in that range.")) + "</div>");
       return;
     }
-    const sheets = count === 1 ? "1 sheet" : count + " sheets";
-    show(status, '<span class="spinner-border me-2" aria-hidden="true"></span><span id="club-night-progress">Rendering ' + sheets + "…</span>");
+    const rendering = interpolate(ngettext("Rendering %s sheet…", "Rendering %s sheets…", count), [count]);
+    show(status, '<span class="spinner-border me-2" aria-hidden="true"></span><span id="club-night-progress">' + escapeText(rendering) + "</span>");
     button.disabled = true;
     try {
       const response = await fetch(form.action, {
@@ -86,7 +86,7 @@
     form.addEventListener("submit", function (event) {
       event.preventDefault();
       print(form, status, button).catch(function () {
-        show(status, '<div class="alert alert-danger" id="club-night-error">The connection failed; try again.</div>');
+        show(status, '<div class="alert alert-danger" id="club-night-error">' + escapeText(gettext("The connection failed; try again.")) + "</div>");
         button.disabled = false;
       });
     });

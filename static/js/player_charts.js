@@ -58,14 +58,15 @@
             },
           },
         },
-        y: { title: { display: true, text: "Average total" } },
+        y: { title: { display: true, text: gettext("Average total") } },
       },
       plugins: {
         tooltip: {
           callbacks: {
             label: function (item) {
               const games = item.raw.games;
-              return item.dataset.label + ": " + item.raw.y + " (" + games + (games === 1 ? " game)" : " games)");
+              const count = interpolate(ngettext("%s game", "%s games", games), [games]);
+              return item.dataset.label + ": " + item.raw.y + " (" + count + ")";
             },
           },
         },
@@ -86,8 +87,8 @@
       options: {
         plugins: { legend: { display: false } },
         scales: {
-          x: { title: { display: true, text: "Total" } },
-          y: { title: { display: true, text: "Games" }, beginAtZero: true, ticks: { precision: 0 } },
+          x: { title: { display: true, text: gettext("Total") } },
+          y: { title: { display: true, text: gettext("Games") }, beginAtZero: true, ticks: { precision: 0 } },
         },
       },
     });
@@ -100,7 +101,7 @@
         labels: chart.labels,
         datasets: [
           { label: chart.name, data: chart.member, backgroundColor: COLOURS[0] },
-          { label: "Club average", data: chart.club, backgroundColor: COLOURS[1] },
+          { label: gettext("Club average"), data: chart.club, backgroundColor: COLOURS[1] },
         ],
       },
       options: { scales: { y: { beginAtZero: true } } },

@@ -1,0 +1,35 @@
+"""The engine's box names in the reader's language. The engine (scoring.rules) stays free of
+Django and names its boxes in English; the pages word them here, as clubs say them at the table.
+
+Printed sheets keep the engine's names: the verify page redraws a sheet to compare it pixel by
+pixel, so a sheet is drawn in one language whoever prints or checks it.
+"""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext, gettext_lazy, gettext_noop
+
+from scoring.rules.boxes import CATEGORY_LABELS, category_of, is_jackpot_box
+
+# By the engine's English name (its category keys are for the engine alone).
+CATEGORY_NAMES = {
+    label: gettext_lazy(label)
+    for label in (
+        gettext_noop("Fours"),
+        gettext_noop("Fives"),
+        gettext_noop("Sixes"),
+        gettext_noop("Straight"),
+        gettext_noop("Full house"),
+        gettext_noop("Choice"),
+        gettext_noop("Balut"),
+    )
+}
+
+
+def box_name(box: str) -> str:
+    """ "fours" -> "Vierer"; a jackpot box "fours_jackpot" -> "Vierer-Jackpot"."""
+    english = CATEGORY_LABELS.get(category_of(box), box)
+    name = str(CATEGORY_NAMES.get(english, english))
+    if is_jackpot_box(box):
+        return gettext("%(box)s jackpot") % {"box": name}
+    return name
