@@ -199,7 +199,7 @@ class GameImportForm(forms.Form):
         required=False,
         widget=forms.DateInput(attrs={"type": "date"}),
         help_text=gettext_lazy(
-            "For records that do not say when they were played (no \u201cplayed\u201d key): "
+            "For records that do not say when they were played (no “played” key): "
             "the day the game was played. Left empty, such a game is filed under today."
         ),
     )
