@@ -7,24 +7,19 @@ from typing import Any
 from django import forms
 from django.contrib.auth.models import User
 from django.db.models import QuerySet
-from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 
 from league.models import (
-    ClubSettings,
     DebtStatus,
     DrinkDebt,
     DrinkReason,
-    PublicArea,
     RecordKind,
     RegisterEntry,
     Season,
 )
 from league.services.register import enter_historic_record
-from league.standings import DEFAULT_TIEBREAKERS, TIEBREAKERS, tiebreakers_for
 from scoring import rules
-from scoring.models import RULESET_CHOICES, RULESET_KEYS, Member
-from scoring.rules.options import JACKPOT_BONUS_CHOICES, MAX_GUESS_POINTS, THRESHOLD_CHOICES
+from scoring.models import RULESET_CHOICES, Member
 
 MAX_NOTE_LENGTH = 1000
 ANY: list[tuple[str, Any]] = [("", _("Any"))]
@@ -177,198 +172,6 @@ class HistoricEntryForm(forms.ModelForm):
             note=data["note"],
             by=by,
         )
-
-
-OPTION_NAMES = ("thresholds", "jackpot_bonus", "guess_points")
-
-
-def _thresholds(title: str) -> forms.ChoiceField:
-    return forms.ChoiceField(
-        label=format_lazy(_("{title}: category targets"), title=title),
-        choices=[(value, value.replace("_", " ")) for value in THRESHOLD_CHOICES],
-    )
-
-
-def _guess_points(title: str) -> forms.IntegerField:
-    return forms.IntegerField(
-        label=format_lazy(_("{title}: guess points"), title=title),
-        min_value=0,
-        max_value=MAX_GUESS_POINTS,
-    )
-
-
-def _tiebreakers(title: str) -> forms.CharField:
-    return forms.CharField(
-        label=format_lazy(_("{title}: standings ranked by"), title=title),
-        help_text=format_lazy(
-            _("In order, separated by commas; empty for the usual order. Known: {known}"),
-            known=", ".join(TIEBREAKERS),
-        ),
-        max_length=200,
-        required=False,
-    )
-
-
-def _jackpot_bonus(title: str) -> forms.ChoiceField:
-    return forms.ChoiceField(
-        label=format_lazy(_("{title}: jackpot bonus"), title=title),
-        choices=[(value, value) for value in JACKPOT_BONUS_CHOICES],
-    )
-
-
-OPTION_FIELDS = {
-    "thresholds": _thresholds,
-    "jackpot_bonus": _jackpot_bonus,
-    "guess_points": _guess_points,
-}
-# The games whose rules leave it to the club whether their rounds owed are booked.
-CLUB_DRINKS = [info.key for info in rules.RULESETS if info.drinks == "club"]
-
-
-def _game_fields() -> dict[str, forms.Field]:
-    """Each game's default options (those RULES.md applies to it), then each game's
-    standings tie-breakers, named `<game>_<option>` and `<game>_tiebreakers`."""
-    fields: dict[str, forms.Field] = {}
-    for info in rules.RULESETS:
-        for name in info.option_names:
-            fields[f"{info.key}_{name}"] = OPTION_FIELDS[name](info.title)
-    for info in rules.RULESETS:
-        fields[f"{info.key}_tiebreakers"] = _tiebreakers(info.title)
-    return fields
-
-
-class ClubSettingsForm(forms.ModelForm):
-    """The settings page and the admin alike; both save through update_club_settings.
-
-    Besides the model's fields, a field for each game's default options and tie-breakers
-    (`_game_fields`), declared below the class so the admin, which lays out a form's declared
-    fields, shows them too.
-    """
-
-    public_areas = forms.MultipleChoiceField(
-        label=_("Open to visitors who are not signed in"),
-        choices=PublicArea.choices,
-        required=False,
-        widget=forms.CheckboxSelectMultiple,
-        help_text=_(
-            "Members who are signed in see everything. The secretary's pages stay the "
-            "secretary's, and checking a sheet by its code stays open to everyone."
-        ),
-    )
-
-    class Meta:
-        model = ClubSettings
-        fields = [
-            "club_name",
-            "default_language",
-            "pin_session_hours",
-            *(f"drinks_in_{key}" for key in CLUB_DRINKS),
-            *(f"{key}_register_{end}" for key in RULESET_KEYS for end in ("high", "low")),
-        ]
-        help_texts = {
-            "default_language": _(
-                "Pages use it when the browser asks for none of the club's languages; "
-                "printed score sheets use it unless another is chosen when printing."
-            ),
-            "club_name": _(
-                "Heads every PDF score sheet. Left empty, the sheets carry the "
-                "server's CLUB_NAME setting."
-            ),
-            "pin_session_hours": _(
-                "A member signed in with their PIN on the shared tablet is signed out after "
-                "this many hours without use (1 to 24), and when they tap Done. It counts "
-                "from their next sign-in."
-            ),
-        }
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        # Left out of a post (a script, an older form): the club keeps its language.
-        self.fields["default_language"].required = False
-        self.fields["public_areas"].initial = list(self.instance.public_areas or [])
-        for ruleset in RULESET_KEYS:
-            title = rules.RULESET_TITLES[ruleset]
-            self.fields[f"{ruleset}_register_high"].label = format_lazy(
-                _("{title}: register above"), title=title
-            )
-            self.fields[f"{ruleset}_register_low"].label = format_lazy(
-                _("{title}: register below"), title=title
-            )
-            options = rules.parse_options(self.instance.default_options.get(ruleset))
-            self.fields[f"{ruleset}_tiebreakers"].initial = ", ".join(
-                tiebreakers_for(self.instance.standings_tiebreakers or {}, ruleset)
-            )
-            for name in OPTION_NAMES:
-                field = f"{ruleset}_{name}"
-                if field in self.fields:
-                    self.fields[field].initial = getattr(options, name)
-
-    def clean(self) -> dict[str, Any]:
-        cleaned = super().clean() or {}
-        for ruleset in RULESET_KEYS:
-            high = cleaned.get(f"{ruleset}_register_high")
-            low = cleaned.get(f"{ruleset}_register_low")
-            if (high is None) != (low is None):
-                self.add_error(
-                    f"{ruleset}_register_low" if low is None else f"{ruleset}_register_high",
-                    "Give both bounds, or neither for no register in this game.",
-                )
-            elif high is not None and low is not None and low > high:
-                self.add_error(f"{ruleset}_register_low", _("The low bound is above the high one."))
-        return cleaned
-
-    def drink_fields(self) -> list[forms.BoundField]:
-        return [self[f"drinks_in_{key}"] for key in CLUB_DRINKS]
-
-    def bound_pairs(self) -> list[tuple[forms.BoundField, forms.BoundField]]:
-        """Each game's two register bounds, side by side on the page."""
-        return [
-            (self[f"{ruleset}_register_high"], self[f"{ruleset}_register_low"])
-            for ruleset in RULESET_KEYS
-        ]
-
-    def option_fields(self) -> list[forms.BoundField]:
-        return [self[name] for name in self.fields if name.endswith(OPTION_NAMES)]
-
-    def register_bounds(self) -> dict[str, rules.RegisterBounds | None]:
-        bounds: dict[str, rules.RegisterBounds | None] = {}
-        for ruleset in RULESET_KEYS:
-            high = self.cleaned_data.get(f"{ruleset}_register_high")
-            low = self.cleaned_data.get(f"{ruleset}_register_low")
-            bounds[ruleset] = (
-                None if high is None or low is None else rules.RegisterBounds(high=high, low=low)
-            )
-        return bounds
-
-    def tiebreaker_fields(self) -> list[forms.BoundField]:
-        return [self[f"{ruleset}_tiebreakers"] for ruleset in RULESET_KEYS]
-
-    def standings_tiebreakers(self) -> dict[str, list[str]]:
-        # Checked against the known keys by the service (the model field's validator).
-        chosen = {}
-        for ruleset in RULESET_KEYS:
-            text = self.cleaned_data.get(f"{ruleset}_tiebreakers") or ""
-            keys = [key.strip() for key in text.split(",") if key.strip()]
-            chosen[ruleset] = keys or list(DEFAULT_TIEBREAKERS[ruleset])
-        return chosen
-
-    def default_options(self) -> dict[str, dict[str, object]]:
-        options: dict[str, dict[str, object]] = {}
-        for ruleset in RULESET_KEYS:
-            chosen = {
-                name: self.cleaned_data[f"{ruleset}_{name}"]
-                for name in OPTION_NAMES
-                if f"{ruleset}_{name}" in self.cleaned_data
-            }
-            if chosen:
-                options[ruleset] = chosen
-        return options
-
-
-# Declared as the metaclass would have, had they been written out in the class body.
-GAME_FIELDS = _game_fields()
-ClubSettingsForm.declared_fields.update(GAME_FIELDS)
-ClubSettingsForm.base_fields.update(GAME_FIELDS)
 
 
 class SeasonForm(forms.ModelForm):

@@ -14,10 +14,11 @@ from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.urls import reverse
 
 from league.admin.base import SecretaryAdmin, refusal, report, secretary
-from league.forms import ClubSettingsForm, HistoricEntryForm
+from league.forms import HistoricEntryForm
 from league.models import AuditEntry, ClubSettings, DrinkDebt, RegisterClaim, RegisterEntry
 from league.services.ledger import settle_debt, write_off_debt
 from league.services.register import ratify_claim, reject_claim
+from league.settings_forms import ClubSettingsForm
 from league.views.settings import save_settings
 
 

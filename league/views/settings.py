@@ -11,8 +11,8 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods
 
 from league import selectors
-from league.forms import ClubSettingsForm
 from league.services.settings import update_club_settings
+from league.settings_forms import ClubSettingsForm
 from league.views.access import secretary_required, user_of
 
 

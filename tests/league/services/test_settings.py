@@ -8,10 +8,10 @@ import pytest
 from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied, ValidationError
 
-from league.forms import OPTION_NAMES, ClubSettingsForm
 from league.models import ClubSettings
 from league.selectors import default_options, house_rules
 from league.services.settings import update_club_settings
+from league.settings_forms import OPTION_NAMES, ClubSettingsForm
 from scoring import rules
 from scoring.rules.game_setup import SETUP_CHOICES_APPLY_TO
 from tests.scoring.services.helpers import member, secretary
