@@ -14,6 +14,7 @@ from django.utils.translation import gettext
 from scoring import club, rules
 from scoring.access.permissions import keeps_game
 from scoring.models import Game, GameStatus, Turn
+from scoring.refusals import refusal
 from scoring.selectors import LoadedGame, load_game, turn_outcomes
 
 
@@ -50,7 +51,9 @@ def record_turn(
     """
     game = Game.objects.select_for_update().get(pk=game.pk)
     if not keeps_game(recorded_by, game):
-        raise PermissionDenied("Only the game's scorer or the secretary records its turns.")
+        raise PermissionDenied(
+            gettext("Only the game's scorer or the secretary records its turns.")
+        )
     existing = Turn.objects.filter(game=game, request_key=request_key).first()
     if existing is not None:
         # Asked before the game's status: the retry of the turn that finished the game must
@@ -59,18 +62,21 @@ def record_turn(
     if game.is_void:
         raise ValidationError(gettext("This game is void: no more turns can be recorded."))
     if game.is_finished:
-        raise ValidationError("The game is over: no more turns can be recorded.")
+        raise ValidationError(gettext("The game is over: no more turns can be recorded."))
     loaded = load_game(game)
     if expected_number != len(loaded.turns):
         raise StaleTurn(
-            f"The game has moved on: turn {len(loaded.turns) + 1} is next, "
-            "so this turn was not recorded. Check the sheet and enter it again if needed."
+            gettext(
+                "The game has moved on: turn %(next)d is next, so this turn was not recorded. "
+                "Check the sheet and enter it again if needed."
+            )
+            % {"next": len(loaded.turns) + 1}
         )
     try:
         turn = rules.parse_turn(turn_record, loaded.setup)
         rules.play(loaded.state, turn)
     except rules.RuleError as error:
-        raise ValidationError(str(error)) from error
+        raise ValidationError(refusal(error)) from error
     outcome = turn_outcomes(loaded.state)[-1]
     seat = turn.seat
     recorded = Turn(
