@@ -27,12 +27,12 @@ MAX_GUESS = 99
 GUEST_NAME_LENGTH = GamePlayer._meta.get_field("name").max_length
 
 THRESHOLD_LABELS = {
-    "at_least": "At least (usual)",
-    "more_than": "More than",
+    "at_least": _("At least (usual)"),
+    "more_than": _("More than"),
 }
 JACKPOT_BONUS_LABELS = {
-    "added": "Added (usual)",
-    "replaces": "Replaces the points",
+    "added": _("Added (usual)"),
+    "replaces": _("Replaces the points"),
 }
 
 # Which games each setting changes, after RULES.md. The page only uses this to hide what does
