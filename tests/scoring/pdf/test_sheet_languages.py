@@ -122,7 +122,7 @@ def test_an_unknown_language_asked_for_prints_the_clubs(member_client: Client) -
 @pytest.mark.parametrize("ruleset", ["jackpot", "barbut4"])
 def test_a_blank_sheet_prints_in_each_language(ruleset: str, language: str) -> None:
     response = Client().get(
-        reverse("scoring:blank_sheet_pdf"), {"ruleset": ruleset, "players": 3, "lang": language}
+        reverse("scoring:blank_sheet_pdf"), {"ruleset": ruleset, "players": "3", "lang": language}
     )
 
     assert response.status_code == 200
