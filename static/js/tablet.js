@@ -161,10 +161,10 @@
 
   // Offline, turn after turn -------------------------------------------------------------------
   // The server sends with every answer the seats of the turns to come (as far as the engine
-  // knows them) and each of those players' open boxes and preview table. With no connection
-  // the tablet draws the next player's pad from a copy of this one and those tables: it looks
-  // scores up, it works none out. When a player's table no longer fits (an offline turn closed
-  // a box) or the known order ends, the pad waits for the server.
+  // knows them), each of those players' open boxes and the engine's preview columns. With no
+  // connection the tablet draws the next player's pad from a copy of this one and those
+  // columns (tablet_offline.js): it looks scores up, it works none out. When the known order
+  // ends (a bar-game round: its starter depends on the scores), the pad waits for the server.
 
   let pristine = "";
   let plan = null;
@@ -189,12 +189,9 @@
     const next = Number(play.dataset.turn) + 1;
     const seat = seatOf(next);
     if (seat === undefined) return false;
-    const seatPlan = plan.seats[String(seat)];
-    const free = Object.fromEntries(seatPlan.boxes.map((box) => [box.key, box.free]));
-    queuedEntries(game).forEach(([number, entry]) => {
-      if (seatOf(number) === seat && entry.box in free) free[entry.box] -= 1;
-    });
-    if (Object.values(free).some((count) => count <= 0)) return false;
+    const filled = queuedEntries(game).filter(([number]) => seatOf(number) === seat).map(([, entry]) => entry.box);
+    const preview = T.offlinePreview(plan, seat, filled);
+    if (!preview) return false;
     const holder = document.createElement("div");
     holder.innerHTML = pristine;
     const section = holder.firstElementChild;
@@ -207,7 +204,7 @@
     form.querySelector("[name=player]").value = name;
     const boxes = section.querySelector(".boxes");
     const model = boxes.querySelector("[data-box]");
-    boxes.replaceChildren(...seatPlan.boxes.map((box) => {
+    boxes.replaceChildren(...preview.boxes.map((box) => {
       const button = model.cloneNode(true);
       button.dataset.box = box.key;
       button.dataset.label = box.label;
@@ -219,7 +216,7 @@
     play.dataset.turn = String(next);
     delete play.dataset.sending;
     htmx.process(section);
-    fiveDiceTurn(section, play, { boxes: seatPlan.boxes, rolls: plan.tables[seatPlan.table], log: logFacts });
+    fiveDiceTurn(section, play, { ...preview, log: logFacts });
     return true;
   }
 
@@ -249,6 +246,7 @@
   function init(scope) {
     const play = scope.id === "play" ? scope : scope.querySelector("#play");
     if (!play) return;
+    if (T.beforeInit) T.beforeInit(play, scope);
     const planEl = play.querySelector("#offline-data");
     plan = planEl ? JSON.parse(planEl.textContent) : null;
     const five = play.querySelector("[data-five-dice-turn]");
@@ -259,8 +257,10 @@
     play.querySelectorAll("[data-five-dice-turn]").forEach((root) => fiveDiceTurn(root, play));
     play.querySelectorAll("[data-barbut-turn]").forEach((root) => barbutTurn(root, play));
     showQueued(play);
+    if (T.afterInit) T.afterInit(play, scope);
     sync();
   }
+  Object.assign(T, { advanceOffline, showQueued });
 
   document.addEventListener("DOMContentLoaded", () => {
     init(document);
