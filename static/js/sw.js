@@ -23,7 +23,8 @@ self.addEventListener("fetch", (event) => {
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
   const page = request.mode === "navigate" && GAME_PAGE.test(url.pathname);
-  if (!page && !url.pathname.startsWith("/static/")) return;
+  const asset = url.pathname.startsWith("/static/") || url.pathname === "/jsi18n/";
+  if (!page && !asset) return;
   event.respondWith(networkFirst(request, page ? url.origin + url.pathname : request.url, page));
 });
 

@@ -73,10 +73,20 @@
     T.showQueued(play);
   };
 
+  // The page's scripts, styles and the words' catalog, as the worker would have kept them had
+  // it been there when they were fetched.
+  async function keepFirstVisit() {
+    await put(firstHtml);
+    const cache = await caches.open(PAGES);
+    const urls = Array.from(document.querySelectorAll("script[src], link[href]"), (el) => new URL(el.src || el.href, location.href))
+      .filter((url) => url.origin === location.origin && (url.pathname.startsWith("/static/") || url.pathname === "/jsi18n/"));
+    await Promise.all(urls.map((url) => cache.add(url.href).catch(() => {})));
+  }
+
   if ("serviceWorker" in navigator && window.caches && document.getElementById("play")) {
     const controlled = Boolean(navigator.serviceWorker.controller);
     navigator.serviceWorker.register("/sw.js", { scope: "/games/" }).then(() => {
-      if (!controlled && !fromCache) return put(firstHtml);
+      if (!controlled && !fromCache) return keepFirstVisit();
       return null;
     }).catch(() => { /* no worker: the tablet works, a reload just needs the server */ });
   }

@@ -18,6 +18,8 @@ from tests.browser.pages import (
     PlayedGame,
     Seat,
     faces,
+    go_offline,
+    go_online,
     player_to_throw,
     shot,
     start_game,
@@ -80,7 +82,7 @@ def test_a_queued_turn_the_server_refuses_stays_in_view_with_its_reason(
     page = tablet_page
     seats = [Seat(member=ann), Seat(member=ben)]
     game_id = start_game(page, live_server.url, ruleset="balut", seats=seats, scorer=ann)
-    page.context.set_offline(True)
+    go_offline(page)
     tap_turn_offline(page, "44412", "fours")
     tap_turn_offline(page, "55512", "fives")  # Ben's turn, after Ann's, also waiting
     expect(page.locator("[data-queue-count]")).to_have_text("2")
@@ -95,7 +97,7 @@ def test_a_queued_turn_the_server_refuses_stays_in_view_with_its_reason(
         recorded_by=game.scorer.user,
     )
 
-    page.context.set_offline(False)  # the tablet sends the queue by itself
+    go_online(page)  # the tablet sends the queue by itself
     unsent = page.locator("[data-unsent-turn]")
     expect(unsent).to_contain_text(
         "Turn 1 was not recorded: Ann, Fours · 4 4 4 1 2", timeout=10_000
@@ -132,7 +134,7 @@ def test_ten_turns_played_offline_are_stored_once_and_in_order_when_the_server_a
         ("12345", "straight"),
         ("22333", "full_house"),
     ]
-    page.context.set_offline(True)
+    go_offline(page)
     for index in range(10):
         dice, box = moves[index // 2]
         name = played.setup.players[index % 2]
@@ -153,7 +155,7 @@ def test_ten_turns_played_offline_are_stored_once_and_in_order_when_the_server_a
     assert recorded(game_id) == []
 
     # Back online: the browser says so, and the tablet sends the queue by itself.
-    page.context.set_offline(False)
+    go_online(page)
     expect(page.locator("#play")).to_have_attribute("data-turn", "10", timeout=20_000)
     expect(page.locator("[data-queue-badge]")).to_be_hidden()
     expect(page.locator("[data-pending] li")).to_have_count(0)

@@ -1,0 +1,143 @@
+"""Playing on with no connection: a whole game from the engine's plan, and a reload from the
+service worker's copy of the page, with the queue and the taps kept on the tablet."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page, expect
+from pytest_django.live_server_helper import LiveServer
+
+from scoring import rules
+from scoring.models import Member, Turn
+from tests.browser.pages import (
+    Move,
+    PlayedGame,
+    Seat,
+    faces,
+    go_offline,
+    go_online,
+    play_five_dice_turn,
+    player_to_throw,
+    shot,
+    start_game,
+    tap,
+    tap_dice,
+)
+from tests.browser.sheet_checks import check_five_dice_sheet
+from tests.browser.test_offline import recorded, tap_turn_offline
+
+pytestmark = pytest.mark.browser
+
+# Each round both players fill the same box; a category is done after four rounds, so boxes
+# close one after the other while the tablet has no connection.
+ROUNDS = [
+    ("fours", ["44412", "44445", "44123", "44441"]),
+    ("fives", ["55512", "55551", "55123", "55555"]),
+    ("sixes", ["66612", "66661", "66123", "66666"]),
+    ("straight", ["12345", "23456", "12346", "23456"]),
+    ("full_house", ["22333", "66655", "11122", "12345"]),
+    ("choice", ["66655", "12345", "66666", "33333"]),
+    ("balut", ["11111", "66666", "12346", "22222"]),
+]
+MOVES = [Move(dice, box) for box, throws in ROUNDS for dice in throws]
+
+KEPT_COPY = """async (turn) => {
+  if (!navigator.serviceWorker.controller) return false;
+  const cache = await caches.open("balutclub-pages-v1");
+  const kept = await cache.match(location.origin + location.pathname);
+  return Boolean(kept) && (await kept.text()).includes(`data-turn="${turn}"`);
+}"""
+
+
+def test_a_whole_standard_balut_game_played_offline_is_stored_once_and_in_order(
+    live_server: LiveServer, tablet_page: Page, ann: Member, ben: Member
+) -> None:
+    page = tablet_page
+    seats = [Seat(member=ann), Seat(member=ben)]
+    game_id = start_game(page, live_server.url, ruleset="balut", seats=seats, scorer=ann)
+    played = PlayedGame("balut", seats)
+    engine = rules.new_game(played.setup)
+    assert isinstance(engine, rules.FiveDiceGame)
+    assert engine.total_turns == 2 * 28 == 2 * len(MOVES)
+
+    go_offline(page)
+    for number in range(engine.total_turns):
+        move = MOVES[number // 2]
+        seat = engine.next_seat
+        assert seat is not None
+        name = played.setup.players[seat]
+        assert player_to_throw(page) == name
+        turn = page.locator("[data-five-dice-turn]")
+        # The pad offers the player's open boxes only, as the engine has them.
+        boxes = turn.locator("[data-box]").evaluate_all("els => els.map(e => e.dataset.box)")
+        assert boxes == engine.open_boxes(seat)
+        expected = {p.box: p for p in engine.preview(tuple(sorted(faces(move.dice))))}
+        tap_dice(page, turn, move.dice)
+        shown = turn.locator("[data-box]").evaluate_all(
+            "els => els.map(e => [e.dataset.box, Number(e.dataset.points), e.dataset.outcome])"
+        )
+        codes = {"score": "s", "scratch": "x"}
+        assert shown == [[b, p.score, codes[p.outcome]] for b, p in expected.items()]
+        tap(page, turn.locator(f"[data-box='{move.box}']"))
+        tap(page, turn.locator("[data-confirm-ok]"))
+        expect(page.locator("[data-queue-count]")).to_have_text(str(number + 1))
+        played.play(engine, move.record(name))
+    assert engine.complete
+    expect(page.locator("#sheet .cell.pending")).to_have_count(engine.total_turns)
+    shot(page, "offline-whole-game-pending")
+    assert recorded(game_id) == []
+
+    go_online(page)  # the tablet sends the queue by itself
+    expect(page.locator("#play")).to_have_attribute(
+        "data-turn", str(engine.total_turns), timeout=120_000
+    )
+    expect(page.locator("[data-queue-badge]")).to_be_hidden()
+    expect(page.locator("[data-pending] li")).to_have_count(0)
+    setup = played.setup
+    assert recorded(game_id) == [
+        rules.turn_to_json(rules.parse_turn(t, setup), setup.players) for t in played.turns
+    ]
+    assert list(Turn.objects.filter(game_id=game_id).values_list("number", flat=True)) == list(
+        range(engine.total_turns)
+    )
+    check_five_dice_sheet(page, rules.score_record(played.record))
+    shot(page, "offline-whole-game-synced")
+
+
+def test_a_reload_with_no_connection_shows_the_game_with_its_queue_and_taps(
+    live_server: LiveServer, tablet_page: Page, ann: Member, ben: Member
+) -> None:
+    page = tablet_page
+    seats = [Seat(member=ann), Seat(member=ben)]
+    game_id = start_game(page, live_server.url, ruleset="balut", seats=seats, scorer=ann)
+    play_five_dice_turn(page, "44412", "fours")
+    expect(page.locator("#play")).to_have_attribute("data-turn", "1")
+    # The worker keeps the page as the last answer left it (Ben to throw).
+    page.wait_for_function(KEPT_COPY, arg=1)
+
+    go_offline(page)
+    tap_turn_offline(page, "55512", "fives")
+    tap_turn_offline(page, "66612", "sixes")
+    tap_dice(page, page.locator("[data-five-dice-turn]"), "123")
+    page.reload()
+
+    expect(page.locator("#play")).to_have_attribute("data-turn", "3")
+    assert player_to_throw(page) == "Ben"
+    expect(page.locator("[data-queue-count]")).to_have_text("2")
+    expect(page.locator("[data-pending] li")).to_have_text(
+        [
+            "Pending: turn 2, Ben, Fives · 5 5 5 1 2 (15)",
+            "Pending: turn 3, Ann, Sixes · 6 6 6 1 2 (18)",
+        ]
+    )
+    turn = page.locator("[data-five-dice-turn]")
+    expect(turn.locator("[data-slot]")).to_have_text(["1", "2", "3", "·", "·"])
+    expect(page.locator("[data-unsent-turn]")).to_have_count(0)
+    shot(page, "offline-reloaded")
+
+    go_online(page)
+    expect(page.locator("[data-queue-badge]")).to_be_hidden(timeout=20_000)
+    expect(page.locator("#play")).to_have_attribute("data-turn", "3")
+    # Each turn once, in order: a resend of a turn already stored would be refused or ignored.
+    assert [t["box"] for t in recorded(game_id)] == ["fours", "fives", "sixes"]
+    expect(turn.locator("[data-slot]")).to_have_text(["1", "2", "3", "·", "·"])
