@@ -75,7 +75,7 @@ def run_tablet_benchmark(*, turns: int = WHOLE_GAME) -> TabletBenchResult:
 
     os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"  # Playwright's loop shares this thread
     # Offline emulation does not reach the service worker's requests; with these events a
-    # context route cuts them too (tests/browser/pages.go_offline).
+    # context route cuts them too (tests/browser/test_offline.go_offline).
     os.environ.setdefault("PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS", "1")
     ann = create_member(name="Ann Bench", known_as="Ann", pin=PIN)
     ben = create_member(name="Ben Bench", known_as="Ben", pin=PIN)

@@ -278,4 +278,3 @@ def preview_columns(rules: FiveDiceRules) -> tuple[PreviewColumn, ...]:
         when_filled = when_open if depends_on is None else column(box, (box,))
         columns.append(PreviewColumn(box, depends_on, when_open, when_filled))
     return tuple(columns)
-

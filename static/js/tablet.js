@@ -36,6 +36,16 @@
       entry.url = form.getAttribute("hx-post");
       writeEntry(play.dataset.game, Number(play.dataset.turn), entry);
     }
+    if (syncing && entry && entry.body) {
+      // The queue is on its way: this turn goes behind it, never past it.
+      event.preventDefault();
+      delete play.dataset.sending;
+      entry.queued = true;
+      writeEntry(play.dataset.game, Number(play.dataset.turn), entry);
+      play.querySelectorAll("dialog[open]").forEach((dialog) => dialog.close());
+      advanceOffline(play);
+      showQueued(play);
+    }
   });
 
   // Set before the answer's pad is drawn, so that pad starts resting.
@@ -111,6 +121,9 @@
     // Only the scorer's tablet sends: a signed-out page or a finished game has no badge.
     if (!waiting.length || !play.querySelector("[data-queue-badge]")) return;
     syncing = true;
+    // Only the last answer is drawn: each one supersedes the one before, and drawing every
+    // one of a whole game's queue would cost more than sending it.
+    let last = "";
     try {
       for (const [number, entry] of waiting) {
         let response;
@@ -122,35 +135,38 @@
             credentials: "same-origin",
           });
         } catch (error) {
-          return;  // still no server: the queue waits
+          break;  // still no server: the rest of the queue waits
         }
         const html = await response.text();
         // Only an answer with the play area (recorded, or refused with the sheet) settles a
         // queued turn; anything else (a server error, a sign-in page) leaves it waiting.
-        if (!html.includes('id="play"') || ![200, 409, 422].includes(response.status)) return;
+        if (!html.includes('id="play"') || ![200, 409, 422].includes(response.status)) break;
+        last = html;
         if (response.status === 200) {
           dropEntry(game, number);
-        } else {
-          const answer = new DOMParser().parseFromString(html, "text/html");
-          const error = answer.querySelector("#error");
-          entry.queued = false;
-          entry.reason = error ? error.textContent.trim() : String(response.status);
-          writeEntry(game, number, entry);
-          // The turns after it were tapped on a game that has changed: they wait for the
-          // scorer, in view, instead of being sent.
-          waiting.filter(([later]) => later > number).forEach(([later, held]) => {
-            held.queued = false;
-            held.reason = say("heldBehind", { n: number + 1 });
-            writeEntry(game, later, held);
-          });
+          const count = play.querySelector("[data-queue-count]");
+          if (count) count.textContent = String(queuedEntries(game).length);
+          continue;
         }
-        const current = document.getElementById("play");
-        if (current) htmx.swap(current, html, { swapStyle: "outerHTML" });
-        if (response.status !== 200) return;  // a refused turn stops the queue there
+        const answer = new DOMParser().parseFromString(html, "text/html");
+        const error = answer.querySelector("#error");
+        entry.queued = false;
+        entry.reason = error ? error.textContent.trim() : String(response.status);
+        writeEntry(game, number, entry);
+        // The turns after it were tapped on a game that has changed: they wait for the
+        // scorer, in view, instead of being sent.
+        waiting.filter(([later]) => later > number).forEach(([later, held]) => {
+          held.queued = false;
+          held.reason = say("heldBehind", { n: number + 1 });
+          writeEntry(game, later, held);
+        });
+        break;  // a refused turn stops the queue there
       }
     } finally {
       syncing = false;
     }
+    const current = document.getElementById("play");
+    if (last && current) htmx.swap(current, last, { swapStyle: "outerHTML" });
   }
 
   document.addEventListener("click", (event) => {

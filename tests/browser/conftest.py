@@ -16,7 +16,7 @@ from tests.conftest import TABLET
 
 # The game pages have a service worker. Chromium's offline emulation does not reach what the
 # worker fetches; with these events on, a context's route sees those requests too, and
-# tests/browser/pages.go_offline cuts them as well.
+# tests/browser/test_offline.go_offline cuts them as well.
 os.environ.setdefault("PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS", "1")
 
 

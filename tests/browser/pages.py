@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from playwright.sync_api import Locator, Page, Response, Route, expect
+from playwright.sync_api import Locator, Page, Response, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from scoring import rules
@@ -387,21 +387,3 @@ def play_barbut_game(
 
 
 # The sheet as the page shows it ----------------------------------------------------------------
-
-
-def _no_network(route: Route) -> None:
-    route.abort("internetdisconnected")
-
-
-def go_offline(page: Page) -> None:
-    """The tablet loses its connection: the browser says so, and nothing it or the page's
-    service worker asks for reaches the server (offline emulation alone lets the worker's
-    requests through)."""
-    page.context.set_offline(True)
-    page.context.route("**/*", _no_network)
-
-
-def go_online(page: Page) -> None:
-    page.context.unroute("**/*", _no_network)
-    page.context.set_offline(False)
-

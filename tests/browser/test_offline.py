@@ -6,7 +6,7 @@ import re
 import uuid
 
 import pytest
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import Locator, Page, Route, expect
 from pytest_django.live_server_helper import LiveServer
 
 from scoring import rules
@@ -18,8 +18,6 @@ from tests.browser.pages import (
     PlayedGame,
     Seat,
     faces,
-    go_offline,
-    go_online,
     player_to_throw,
     shot,
     start_game,
@@ -33,6 +31,23 @@ pytestmark = pytest.mark.browser
 
 def recorded(game_id: int) -> list[dict[str, object]]:
     return [turn.record for turn in Turn.objects.filter(game_id=game_id).order_by("number")]
+
+
+def _no_network(route: Route) -> None:
+    route.abort("internetdisconnected")
+
+
+def go_offline(page: Page) -> None:
+    """The tablet loses its connection: the browser says so, and nothing it or the page's
+    service worker asks for reaches the server (offline emulation alone lets the worker's
+    requests through)."""
+    page.context.set_offline(True)
+    page.context.route("**/*", _no_network)
+
+
+def go_online(page: Page) -> None:
+    page.context.unroute("**/*", _no_network)
+    page.context.set_offline(False)
 
 
 def tap_turn_offline(page: Page, dice: str, box: str) -> None:

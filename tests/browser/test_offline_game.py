@@ -3,19 +3,20 @@ service worker's copy of the page, with the queue and the taps kept on the table
 
 from __future__ import annotations
 
+import uuid
+
 import pytest
 from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
 
 from scoring import rules
-from scoring.models import Member, Turn
+from scoring.models import Game, Member, Turn
+from scoring.services.turns import record_turn
 from tests.browser.pages import (
     Move,
     PlayedGame,
     Seat,
     faces,
-    go_offline,
-    go_online,
     play_five_dice_turn,
     player_to_throw,
     shot,
@@ -24,7 +25,7 @@ from tests.browser.pages import (
     tap_dice,
 )
 from tests.browser.sheet_checks import check_five_dice_sheet
-from tests.browser.test_offline import recorded, tap_turn_offline
+from tests.browser.test_offline import go_offline, go_online, recorded, tap_turn_offline
 
 pytestmark = pytest.mark.browser
 
@@ -141,3 +142,28 @@ def test_a_reload_with_no_connection_shows_the_game_with_its_queue_and_taps(
     # Each turn once, in order: a resend of a turn already stored would be refused or ignored.
     assert [t["box"] for t in recorded(game_id)] == ["fours", "fives", "sixes"]
     expect(turn.locator("[data-slot]")).to_have_text(["1", "2", "3", "·", "·"])
+
+
+def test_online_the_game_page_comes_from_the_server_not_the_workers_copy(
+    live_server: LiveServer, tablet_page: Page, ann: Member, ben: Member
+) -> None:
+    page = tablet_page
+    seats = [Seat(member=ann), Seat(member=ben)]
+    game_id = start_game(page, live_server.url, ruleset="balut", seats=seats, scorer=ann)
+    page.wait_for_function(KEPT_COPY, arg=0)
+    # Another tablet records Ann's turn: the copy the worker keeps is now behind.
+    game = Game.objects.get(pk=game_id)
+    assert game.scorer is not None
+    record_turn(
+        game=game,
+        turn_record={"player": "Ann", "box": "sixes", "dice": [6, 6, 6, 1, 2]},
+        expected_number=0,
+        request_key=uuid.uuid4(),
+        recorded_by=game.scorer.user,
+    )
+
+    page.reload()
+
+    expect(page.locator("#play")).to_have_attribute("data-turn", "1")
+    assert player_to_throw(page) == "Ben"
+    page.wait_for_function(KEPT_COPY, arg=1)  # and the copy is the page just shown
