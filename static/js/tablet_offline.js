@@ -83,7 +83,8 @@
     await Promise.all(urls.map((url) => cache.add(url.href).catch(() => {})));
   }
 
-  if ("serviceWorker" in navigator && window.caches && document.getElementById("play")) {
+  // Only the scorer's tablet (the page with the Pending badge) needs the worker.
+  if ("serviceWorker" in navigator && window.caches && document.querySelector("#play [data-queue-badge]")) {
     const controlled = Boolean(navigator.serviceWorker.controller);
     navigator.serviceWorker.register("/sw.js", { scope: "/games/" }).then(() => {
       if (!controlled && !fromCache) return keepFirstVisit();
