@@ -50,6 +50,38 @@ KEPT_COPY = """async (turn) => {
 }"""
 
 
+CODES = {"score": "s", "scratch": "x", "claim": "c", "strike": "k"}
+
+
+def shown_previews(page: Page, move: Move, engine: rules.FiveDiceGame) -> list[list[object]]:
+    """Tap the move's dice on the pad and check each box shows what the engine says."""
+    seat = engine.next_seat
+    assert seat is not None
+    assert player_to_throw(page) == engine.players[seat]
+    turn = page.locator("[data-five-dice-turn]")
+    # The pad offers the player's open boxes only, as the engine has them.
+    boxes = turn.locator("[data-box]").evaluate_all("els => els.map(e => e.dataset.box)")
+    assert boxes == engine.open_boxes(seat)
+    tap_dice(page, turn, move.dice)
+    shown: list[list[object]] = turn.locator("[data-box]").evaluate_all(
+        "els => els.map(e => [e.dataset.box, Number(e.dataset.points), e.dataset.outcome])"
+    )
+    expected = engine.preview(tuple(sorted(faces(move.dice))))
+    assert shown == [[p.box, p.score, CODES[p.outcome]] for p in expected]
+    return shown
+
+
+def play_offline_turn(
+    page: Page, engine: rules.FiveDiceGame, played: PlayedGame, move: Move
+) -> None:
+    name = engine.players[engine.next_seat or 0]
+    shown_previews(page, move, engine)
+    turn = page.locator("[data-five-dice-turn]")
+    tap(page, turn.locator(f"[data-box='{move.box}']"))
+    tap(page, turn.locator("[data-confirm-ok]"))
+    played.play(engine, move.record(name))
+
+
 def test_a_whole_standard_balut_game_played_offline_is_stored_once_and_in_order(
     live_server: LiveServer, tablet_page: Page, ann: Member, ben: Member
 ) -> None:
@@ -63,26 +95,8 @@ def test_a_whole_standard_balut_game_played_offline_is_stored_once_and_in_order(
 
     go_offline(page)
     for number in range(engine.total_turns):
-        move = MOVES[number // 2]
-        seat = engine.next_seat
-        assert seat is not None
-        name = played.setup.players[seat]
-        assert player_to_throw(page) == name
-        turn = page.locator("[data-five-dice-turn]")
-        # The pad offers the player's open boxes only, as the engine has them.
-        boxes = turn.locator("[data-box]").evaluate_all("els => els.map(e => e.dataset.box)")
-        assert boxes == engine.open_boxes(seat)
-        expected = {p.box: p for p in engine.preview(tuple(sorted(faces(move.dice))))}
-        tap_dice(page, turn, move.dice)
-        shown = turn.locator("[data-box]").evaluate_all(
-            "els => els.map(e => [e.dataset.box, Number(e.dataset.points), e.dataset.outcome])"
-        )
-        codes = {"score": "s", "scratch": "x"}
-        assert shown == [[b, p.score, codes[p.outcome]] for b, p in expected.items()]
-        tap(page, turn.locator(f"[data-box='{move.box}']"))
-        tap(page, turn.locator("[data-confirm-ok]"))
+        play_offline_turn(page, engine, played, MOVES[number // 2])
         expect(page.locator("[data-queue-count]")).to_have_text(str(number + 1))
-        played.play(engine, move.record(name))
     assert engine.complete
     expect(page.locator("#sheet .cell.pending")).to_have_count(engine.total_turns)
     shot(page, "offline-whole-game-pending")
@@ -167,3 +181,33 @@ def test_online_the_game_page_comes_from_the_server_not_the_workers_copy(
     expect(page.locator("#play")).to_have_attribute("data-turn", "1")
     assert player_to_throw(page) == "Ben"
     page.wait_for_function(KEPT_COPY, arg=1)  # and the copy is the page just shown
+
+
+def test_offline_a_jackpot_box_strikes_once_its_ordinary_boxes_are_filled(
+    live_server: LiveServer, tablet_page: Page, ann: Member, ben: Member
+) -> None:
+    page = tablet_page
+    seats = [Seat(member=ann), Seat(member=ben)]
+    game_id = start_game(page, live_server.url, ruleset="jackpot", seats=seats, scorer=ann)
+    played = PlayedGame("jackpot", seats)
+    engine = rules.new_game(played.setup)
+    assert isinstance(engine, rules.FiveDiceGame)
+    fours = Move("44442", "fours")
+
+    go_offline(page)
+    first = shown_previews(page, fours, engine)
+    assert ["fours_jackpot", 16, "c"] in first
+    tap(page, page.locator("[data-five-dice-turn] [data-box='fours']"))
+    tap(page, page.locator("[data-five-dice-turn] [data-confirm-ok]"))
+    played.play(engine, fours.record("Ann"))
+    expect(page.locator("[data-queue-count]")).to_have_text("1")
+    for number in range(2, 9):  # both players fill their four Fours boxes
+        play_offline_turn(page, engine, played, fours)
+        expect(page.locator("[data-queue-count]")).to_have_text(str(number))
+    # Ann's Fours are full: the engine's other column says her Fours jackpot can only strike.
+    assert ["fours_jackpot", 0, "k"] in shown_previews(page, fours, engine)
+
+    go_online(page)
+    expect(page.locator("#play")).to_have_attribute("data-turn", "8", timeout=60_000)
+    expect(page.locator("[data-queue-badge]")).to_be_hidden()
+    assert [t["box"] for t in recorded(game_id)] == ["fours"] * 8
