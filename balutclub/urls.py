@@ -4,10 +4,13 @@ from django.views.i18n import JavaScriptCatalog
 
 from league.views.health import healthz
 from scoring.language import set_language
+from scoring.views.service_worker import service_worker
 
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("healthz", healthz, name="healthz"),
+    # The tablet's service worker: at the root, so its scope may cover /games/.
+    path("sw.js", service_worker, name="service_worker"),
     path("i18n/setlang/", set_language, name="set_language"),
     # The static/js files word their messages through gettext() from this catalog.
     path("jsi18n/", JavaScriptCatalog.as_view(), name="javascript-catalog"),

@@ -128,8 +128,9 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument(
         "--tablet-turns",
         type=int,
-        default=42,
-        help="turns played online, then offline, for 'tablet' (default 42, at most 42)",
+        default=56,
+        help="turns played online, then offline, for 'tablet' (default 56: a whole "
+        "two-player Standard Balut game; at most 56)",
     )
     args = parser.parse_args(argv)
     unknown = [name for name in args.names if name not in BENCHMARKS]

@@ -125,6 +125,8 @@ EXPECTED: dict[str, dict[str, Outcomes]] = {
     "standings/": {"GET": everyone("200")},
     # Monitoring: public, and 200 only while the books are whole (the matrix's games are).
     "healthz": {"GET": everyone("200")},
+    # The tablet's service worker script: a static file, public.
+    "sw.js": {"GET": everyone("200")},
     # The language switcher (an empty post still goes back, to the home page) and the
     # JavaScript catalog every page loads.
     "i18n/setlang/": {"POST": everyone("302")},

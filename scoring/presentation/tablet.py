@@ -37,37 +37,58 @@ def throw_log() -> dict[str, object]:
 
 
 def offline_plan(state: rules.FiveDiceGame) -> dict[str, object]:
-    """What the tablet needs to go on without the server: the seats of the turns to come as
-    far as the engine knows them, each of those players' open boxes with how often each can
-    still be filled, and one preview table per set of open boxes. When a turn tapped offline
-    closes a box, that player's table no longer fits and the tablet waits for the server."""
+    """What the tablet needs to go on without the server, for all the turns to come.
+
+    The seats of those turns as far as the engine knows them, each of those players' open boxes
+    with how often each can still be filled, and the engine's preview columns: per box, per
+    roll, the score and outcome code (`rolls` lists the rolls, five faces each). A turn tapped
+    offline only lowers its box's count; the tablet looks the rest up. A jackpot box's column
+    depends on its regular box being open (`if`), so the engine gives both (`else`).
+
+    What the engine cannot tabulate, the tablet waits for: in the bar game the next round's
+    order depends on the round's scores (its rule picks the starter), so `order` stops at the
+    end of the round; Barbut has no plan at all."""
     order = state.upcoming_seats()
-    seats: dict[str, object] = {}
-    tables: dict[str, object] = {}
-    for seat in sorted(set(order)):
-        sheet = state.sheets[seat]
-        boxes = tuple(sheet.open_boxes())
-        table = "|".join(boxes)
-        if table not in tables:
-            tables[table] = _preview_payload(state.rules, boxes)["rolls"]
-        seats[str(seat)] = {
-            "boxes": [
-                {"key": box, "label": box_name(box), "free": sheet.free(box)} for box in boxes
-            ],
-            "table": table,
-        }
+    seats = {
+        str(seat): {box: state.sheets[seat].free(box) for box in state.open_boxes(seat)}
+        for seat in sorted(set(order))
+    }
     return {
         "base": state.turn_count,
         "order": order,
         "players": list(state.players),
         "seats": seats,
-        "tables": tables,
+        "labels": {box: box_name(box) for box in state.rules.box_keys},
+        **_columns_payload(state.rules),
+    }
+
+
+@lru_cache(maxsize=8)
+def _columns_payload(rules_of_game: rules.FiveDiceRules) -> dict[str, object]:
+    # The same for every game of a ruleset: built once per process.
+    def encoded(column: tuple[tuple[int, str], ...]) -> dict[str, object]:
+        return {
+            "s": [score for score, _ in column],
+            "o": "".join(OUTCOME_CODES[outcome] for _, outcome in column),
+        }
+
+    columns: dict[str, object] = {}
+    for column in rules.five_dice_preview_columns(rules_of_game):
+        payload = encoded(column.when_open)
+        if column.depends_on is not None:
+            payload.update({"if": column.depends_on, "else": encoded(column.when_filled)})
+        columns[column.box] = payload
+    return {
+        "rolls": "".join(rules.dice_key(roll) for roll in rules.all_rolls(5)),
+        "columns": columns,
     }
 
 
 def forget_previews() -> None:
     """Empty the preview memos (this module's and the engine's): for measuring a cold build."""
     _preview_payload.cache_clear()
+    _columns_payload.cache_clear()
+    rules.five_dice_preview_columns.cache_clear()
     rules.five_dice_preview_table.cache_clear()
 
 

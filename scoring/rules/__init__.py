@@ -29,7 +29,8 @@ from .boxes import (
 )
 from .dice import Dice, all_rolls, check_faces, dice_key
 from .errors import InvalidRecord, RuleError, TurnNotAllowed
-from .five_dice import FIVE_DICE_RULES, BoxPreview, FiveDiceGame, FiveDiceTurn
+from .five_dice import FIVE_DICE_RULES, BoxPreview, FiveDiceGame, FiveDiceTurn, PreviewColumn
+from .five_dice import preview_columns as five_dice_preview_columns
 from .five_dice import preview_table as five_dice_preview_table
 from .game_setup import MAX_PLAYERS, MIN_PLAYERS, GameSetup
 from .games import Game, Turn, new_game, play, replay, result
@@ -98,6 +99,7 @@ __all__ = [
     "JACKPOT_BALUT",
     "Options",
     "PlayerResult",
+    "PreviewColumn",
     "RegisterBounds",
     "RegisterCandidate",
     "RuleError",
@@ -120,6 +122,7 @@ __all__ = [
     "error_json",
     "extend_fingerprint",
     "game_fingerprint",
+    "five_dice_preview_columns",
     "five_dice_preview_table",
     "is_jackpot_box",
     "keep_value",

@@ -273,3 +273,40 @@ def preview_table(
         dice_key(roll): {preview.box: preview for preview in previews(rules, open_boxes, roll)}
         for roll in all_rolls(5)
     }
+
+
+@dataclass(frozen=True)
+class PreviewColumn:
+    """What every roll of five dice scores in one box, in `all_rolls(5)` order.
+
+    A box's preview depends on one thing of the sheet at most: a jackpot box claims only while
+    a regular box of its kind is open (`depends_on`). `when_open` holds while that box is open,
+    `when_filled` after; a box that depends on nothing has the same column in both.
+    """
+
+    box: str
+    depends_on: str | None
+    when_open: tuple[tuple[int, Outcome], ...]
+    when_filled: tuple[tuple[int, Outcome], ...]
+
+
+@lru_cache(maxsize=8)
+def preview_columns(rules: FiveDiceRules) -> tuple[PreviewColumn, ...]:
+    """One column per box of the game: a tablet that knows a player's open boxes looks up any
+    roll's preview in them, for every turn to come, with no table per set of open boxes."""
+
+    def column(box: str, open_boxes: tuple[str, ...]) -> tuple[tuple[int, Outcome], ...]:
+        return tuple(
+            (p.score, p.outcome)
+            for roll in all_rolls(5)
+            for p in previews(rules, open_boxes, roll)
+            if p.box == box
+        )
+
+    columns = []
+    for box in rules.box_keys:
+        depends_on = category_of(box) if is_jackpot_box(box) else None
+        when_open = column(box, (box,) if depends_on is None else (box, depends_on))
+        when_filled = when_open if depends_on is None else column(box, (box,))
+        columns.append(PreviewColumn(box, depends_on, when_open, when_filled))
+    return tuple(columns)

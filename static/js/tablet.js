@@ -36,6 +36,16 @@
       entry.url = form.getAttribute("hx-post");
       writeEntry(play.dataset.game, Number(play.dataset.turn), entry);
     }
+    if (syncing && entry && entry.body) {
+      // The queue is on its way: this turn goes behind it, never past it.
+      event.preventDefault();
+      delete play.dataset.sending;
+      entry.queued = true;
+      writeEntry(play.dataset.game, Number(play.dataset.turn), entry);
+      play.querySelectorAll("dialog[open]").forEach((dialog) => dialog.close());
+      advanceOffline(play);
+      showQueued(play);
+    }
   });
 
   // Set before the answer's pad is drawn, so that pad starts resting.
@@ -111,6 +121,9 @@
     // Only the scorer's tablet sends: a signed-out page or a finished game has no badge.
     if (!waiting.length || !play.querySelector("[data-queue-badge]")) return;
     syncing = true;
+    // Only the last answer is drawn: each one supersedes the one before, and drawing every
+    // one of a whole game's queue would cost more than sending it.
+    let last = "";
     try {
       for (const [number, entry] of waiting) {
         let response;
@@ -122,35 +135,38 @@
             credentials: "same-origin",
           });
         } catch (error) {
-          return;  // still no server: the queue waits
+          break;  // still no server: the rest of the queue waits
         }
         const html = await response.text();
         // Only an answer with the play area (recorded, or refused with the sheet) settles a
         // queued turn; anything else (a server error, a sign-in page) leaves it waiting.
-        if (!html.includes('id="play"') || ![200, 409, 422].includes(response.status)) return;
+        if (!html.includes('id="play"') || ![200, 409, 422].includes(response.status)) break;
+        last = html;
         if (response.status === 200) {
           dropEntry(game, number);
-        } else {
-          const answer = new DOMParser().parseFromString(html, "text/html");
-          const error = answer.querySelector("#error");
-          entry.queued = false;
-          entry.reason = error ? error.textContent.trim() : String(response.status);
-          writeEntry(game, number, entry);
-          // The turns after it were tapped on a game that has changed: they wait for the
-          // scorer, in view, instead of being sent.
-          waiting.filter(([later]) => later > number).forEach(([later, held]) => {
-            held.queued = false;
-            held.reason = say("heldBehind", { n: number + 1 });
-            writeEntry(game, later, held);
-          });
+          const count = play.querySelector("[data-queue-count]");
+          if (count) count.textContent = String(queuedEntries(game).length);
+          continue;
         }
-        const current = document.getElementById("play");
-        if (current) htmx.swap(current, html, { swapStyle: "outerHTML" });
-        if (response.status !== 200) return;  // a refused turn stops the queue there
+        const answer = new DOMParser().parseFromString(html, "text/html");
+        const error = answer.querySelector("#error");
+        entry.queued = false;
+        entry.reason = error ? error.textContent.trim() : String(response.status);
+        writeEntry(game, number, entry);
+        // The turns after it were tapped on a game that has changed: they wait for the
+        // scorer, in view, instead of being sent.
+        waiting.filter(([later]) => later > number).forEach(([later, held]) => {
+          held.queued = false;
+          held.reason = say("heldBehind", { n: number + 1 });
+          writeEntry(game, later, held);
+        });
+        break;  // a refused turn stops the queue there
       }
     } finally {
       syncing = false;
     }
+    const current = document.getElementById("play");
+    if (last && current) htmx.swap(current, last, { swapStyle: "outerHTML" });
   }
 
   document.addEventListener("click", (event) => {
@@ -161,10 +177,10 @@
 
   // Offline, turn after turn -------------------------------------------------------------------
   // The server sends with every answer the seats of the turns to come (as far as the engine
-  // knows them) and each of those players' open boxes and preview table. With no connection
-  // the tablet draws the next player's pad from a copy of this one and those tables: it looks
-  // scores up, it works none out. When a player's table no longer fits (an offline turn closed
-  // a box) or the known order ends, the pad waits for the server.
+  // knows them), each of those players' open boxes and the engine's preview columns. With no
+  // connection the tablet draws the next player's pad from a copy of this one and those
+  // columns (tablet_offline.js): it looks scores up, it works none out. When the known order
+  // ends (a bar-game round: its starter depends on the scores), the pad waits for the server.
 
   let pristine = "";
   let plan = null;
@@ -189,12 +205,9 @@
     const next = Number(play.dataset.turn) + 1;
     const seat = seatOf(next);
     if (seat === undefined) return false;
-    const seatPlan = plan.seats[String(seat)];
-    const free = Object.fromEntries(seatPlan.boxes.map((box) => [box.key, box.free]));
-    queuedEntries(game).forEach(([number, entry]) => {
-      if (seatOf(number) === seat && entry.box in free) free[entry.box] -= 1;
-    });
-    if (Object.values(free).some((count) => count <= 0)) return false;
+    const filled = queuedEntries(game).filter(([number]) => seatOf(number) === seat).map(([, entry]) => entry.box);
+    const preview = T.offlinePreview(plan, seat, filled);
+    if (!preview) return false;
     const holder = document.createElement("div");
     holder.innerHTML = pristine;
     const section = holder.firstElementChild;
@@ -207,7 +220,7 @@
     form.querySelector("[name=player]").value = name;
     const boxes = section.querySelector(".boxes");
     const model = boxes.querySelector("[data-box]");
-    boxes.replaceChildren(...seatPlan.boxes.map((box) => {
+    boxes.replaceChildren(...preview.boxes.map((box) => {
       const button = model.cloneNode(true);
       button.dataset.box = box.key;
       button.dataset.label = box.label;
@@ -219,7 +232,7 @@
     play.dataset.turn = String(next);
     delete play.dataset.sending;
     htmx.process(section);
-    fiveDiceTurn(section, play, { boxes: seatPlan.boxes, rolls: plan.tables[seatPlan.table], log: logFacts });
+    fiveDiceTurn(section, play, { ...preview, log: logFacts });
     return true;
   }
 
@@ -249,6 +262,7 @@
   function init(scope) {
     const play = scope.id === "play" ? scope : scope.querySelector("#play");
     if (!play) return;
+    if (T.beforeInit) T.beforeInit(play, scope);
     const planEl = play.querySelector("#offline-data");
     plan = planEl ? JSON.parse(planEl.textContent) : null;
     const five = play.querySelector("[data-five-dice-turn]");
@@ -259,8 +273,10 @@
     play.querySelectorAll("[data-five-dice-turn]").forEach((root) => fiveDiceTurn(root, play));
     play.querySelectorAll("[data-barbut-turn]").forEach((root) => barbutTurn(root, play));
     showQueued(play);
+    if (T.afterInit) T.afterInit(play, scope);
     sync();
   }
+  Object.assign(T, { advanceOffline, showQueued });
 
   document.addEventListener("DOMContentLoaded", () => {
     init(document);

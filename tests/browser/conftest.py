@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Iterator
 
 import pytest
@@ -12,6 +13,11 @@ from scoring.models import Member
 from scoring.services.members import create_member
 from tests.browser.pages import PIN
 from tests.conftest import TABLET
+
+# The game pages have a service worker. Chromium's offline emulation does not reach what the
+# worker fetches; with these events on, a context's route sees those requests too, and
+# tests/browser/test_offline.go_offline cuts them as well.
+os.environ.setdefault("PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS", "1")
 
 
 @pytest.fixture(autouse=True)

@@ -6,7 +6,7 @@ import re
 import uuid
 
 import pytest
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import Locator, Page, Route, expect
 from pytest_django.live_server_helper import LiveServer
 
 from scoring import rules
@@ -31,6 +31,23 @@ pytestmark = pytest.mark.browser
 
 def recorded(game_id: int) -> list[dict[str, object]]:
     return [turn.record for turn in Turn.objects.filter(game_id=game_id).order_by("number")]
+
+
+def _no_network(route: Route) -> None:
+    route.abort("internetdisconnected")
+
+
+def go_offline(page: Page) -> None:
+    """The tablet loses its connection: the browser says so, and nothing it or the page's
+    service worker asks for reaches the server (offline emulation alone lets the worker's
+    requests through)."""
+    page.context.set_offline(True)
+    page.context.route("**/*", _no_network)
+
+
+def go_online(page: Page) -> None:
+    page.context.unroute("**/*", _no_network)
+    page.context.set_offline(False)
 
 
 def tap_turn_offline(page: Page, dice: str, box: str) -> None:
@@ -80,7 +97,7 @@ def test_a_queued_turn_the_server_refuses_stays_in_view_with_its_reason(
     page = tablet_page
     seats = [Seat(member=ann), Seat(member=ben)]
     game_id = start_game(page, live_server.url, ruleset="balut", seats=seats, scorer=ann)
-    page.context.set_offline(True)
+    go_offline(page)
     tap_turn_offline(page, "44412", "fours")
     tap_turn_offline(page, "55512", "fives")  # Ben's turn, after Ann's, also waiting
     expect(page.locator("[data-queue-count]")).to_have_text("2")
@@ -95,7 +112,7 @@ def test_a_queued_turn_the_server_refuses_stays_in_view_with_its_reason(
         recorded_by=game.scorer.user,
     )
 
-    page.context.set_offline(False)  # the tablet sends the queue by itself
+    go_online(page)  # the tablet sends the queue by itself
     unsent = page.locator("[data-unsent-turn]")
     expect(unsent).to_contain_text(
         "Turn 1 was not recorded: Ann, Fours · 4 4 4 1 2", timeout=10_000
@@ -132,7 +149,7 @@ def test_ten_turns_played_offline_are_stored_once_and_in_order_when_the_server_a
         ("12345", "straight"),
         ("22333", "full_house"),
     ]
-    page.context.set_offline(True)
+    go_offline(page)
     for index in range(10):
         dice, box = moves[index // 2]
         name = played.setup.players[index % 2]
@@ -153,7 +170,7 @@ def test_ten_turns_played_offline_are_stored_once_and_in_order_when_the_server_a
     assert recorded(game_id) == []
 
     # Back online: the browser says so, and the tablet sends the queue by itself.
-    page.context.set_offline(False)
+    go_online(page)
     expect(page.locator("#play")).to_have_attribute("data-turn", "10", timeout=20_000)
     expect(page.locator("[data-queue-badge]")).to_be_hidden()
     expect(page.locator("[data-pending] li")).to_have_count(0)

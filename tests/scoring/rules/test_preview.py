@@ -2,9 +2,18 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
-from scoring.rules import BoxPreview, all_rolls, dice_key
+from scoring.rules import (
+    FIVE_DICE_RULES,
+    BoxPreview,
+    all_rolls,
+    dice_key,
+    five_dice_preview_columns,
+    five_dice_preview_table,
+)
 from tests.scoring.rules.helpers import PLAYERS, dice, full_sheet, play_sheets, play_turns
 
 
@@ -126,3 +135,36 @@ def test_jackpot_preview_leaves_out_a_filled_jackpot_box() -> None:
     boxes = [preview.box for preview in game.preview(dice("44444"))]
     assert "fours_jackpot" not in boxes
     assert len(boxes) == 12
+
+
+@pytest.mark.parametrize("ruleset", ["balut", "jackpot", "bar"])
+def test_preview_columns_give_the_preview_of_every_set_of_open_boxes(ruleset: str) -> None:
+    """The tablet offline looks each box up in its column; any open boxes give the same."""
+    game_rules = FIVE_DICE_RULES[ruleset]
+    columns = {column.box: column for column in five_dice_preview_columns(game_rules)}
+    boxes = game_rules.box_keys
+    assert list(columns) == list(boxes)
+    chooser = random.Random(13)
+    for _ in range(40):
+        open_boxes = tuple(box for box in boxes if chooser.random() < 0.5) or boxes
+        table = five_dice_preview_table(game_rules, open_boxes)
+        for index, roll in enumerate(all_rolls(5)):
+            looked_up = {}
+            for box in open_boxes:
+                column = columns[box]
+                filled = column.depends_on is not None and column.depends_on not in open_boxes
+                looked_up[box] = (column.when_filled if filled else column.when_open)[index]
+            expected = table[dice_key(roll)]
+            assert looked_up == {box: (p.score, p.outcome) for box, p in expected.items()}
+
+
+def test_only_a_jackpot_column_depends_on_its_regular_box() -> None:
+    columns = five_dice_preview_columns(FIVE_DICE_RULES["jackpot"])
+    assert {c.box: c.depends_on for c in columns if c.depends_on} == {
+        f"{category}_jackpot": category
+        for category in ("fours", "fives", "sixes", "straight", "full_house", "choice")
+    }
+    fours = next(c for c in columns if c.box == "fours_jackpot")
+    sixteen = all_rolls(5).index((2, 4, 4, 4, 4))
+    assert fours.when_open[sixteen] == (16, "claim")
+    assert fours.when_filled[sixteen] == (0, "strike")

@@ -114,12 +114,15 @@ def test_the_scorers_page_carries_the_engines_plan_for_turns_entered_offline(
     assert isinstance(state, rules.FiveDiceGame)
     assert plan["base"] == 1
     assert plan["order"] == state.upcoming_seats()
-    ann = plan["seats"]["0"]
-    assert {"key": "fours", "label": "Fours", "free": 3} in ann["boxes"]
-    assert plan["tables"][ann["table"]]["11111"] == [
-        [p.score, {"score": "s", "scratch": "x", "claim": "c", "strike": "k"}[p.outcome]]
-        for p in state.preview((1, 1, 1, 1, 1), seat=0)
-    ]
+    assert plan["seats"]["0"]["fours"] == 3
+    assert plan["seats"]["1"]["fours"] == 4
+    assert plan["labels"]["full_house"] == "Full house"
+    codes = {"score": "s", "scratch": "x", "claim": "c", "strike": "k"}
+    rolls = plan["rolls"]
+    index = [rolls[i : i + 5] for i in range(0, len(rolls), 5)].index("12444")
+    assert {
+        box: (column["s"][index], column["o"][index]) for box, column in plan["columns"].items()
+    } == {p.box: (p.score, codes[p.outcome]) for p in state.preview((1, 2, 4, 4, 4), seat=0)}
     assert 'id="offline-data"' in response.content.decode()
 
 
