@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from django.db import transaction
 from django.utils import timezone
 
 from league.models import PlayerResultRow
@@ -18,7 +17,6 @@ from league.services.figures import update_member_figures
 from league.services.tallies import SeatFigures
 from scoring import rules
 from scoring.models import Game, GamePlayer
-from scoring.selectors import load_game
 
 LINKS = ["game", "player", "member", "run_started"]
 FIGURES = (
@@ -66,26 +64,16 @@ def result_rows(
     ]
 
 
-@transaction.atomic
-def store_game_results(*, game: Game) -> list[PlayerResultRow]:
-    """The game's rows in seat order; none (and any old ones deleted) unless it is finished."""
-    game = Game.objects.select_for_update().get(pk=game.pk)
-    if not game.is_finished:
-        return store_results(game=game, players=(), result=None)
-    loaded = load_game(game)
-    return store_results(game=game, players=loaded.players, result=loaded.result())
-
-
 def store_results(
     *, game: Game, players: Sequence[GamePlayer], result: rules.GameResult | None
 ) -> list[PlayerResultRow]:
-    """Store `result` (None when the game is not finished) for `game`'s seats `players`; the
-    caller holds the game's lock and its transaction."""
+    """Store `result` (None when the game does not count: league.services.books.book_game
+    decides) for `game`'s seats `players`; the caller holds the game's lock and its
+    transaction."""
     stored = {row.player_id: row for row in PlayerResultRow.objects.filter(game=game)}
     # Taken before the rows change: what the game gave each seat's member until now.
     before = [SeatFigures.of(row) for row in stored.values()]
-    # A void game has no result: it leaves the standings, the records and the tallies.
-    if result is None or not game.is_finished or game.is_void:
+    if result is None:
         PlayerResultRow.objects.filter(pk__in=[row.pk for row in stored.values()]).delete()
         update_member_figures(
             ruleset=game.ruleset, started_at=game.started_at, before=before, after=[]

@@ -11,7 +11,8 @@ from django.urls import reverse
 from pytest_django import DjangoAssertNumQueries
 
 from league.models import DebtStatus, DrinkDebt, RecordKind, RegisterEntry
-from league.services.ledger import book_game_debts, settle_debt
+from league.services.books import book_game
+from league.services.ledger import settle_debt
 from scoring.models import Game
 from scoring.selectors import load_game
 from stats.board import (
@@ -127,7 +128,7 @@ def test_a_round_booked_or_bought_and_a_register_entry_each_change_the_board() -
     DrinkDebt.objects.all().delete()  # as if finished before the club kept drinks
     before = board_version(fragment=True)
 
-    debt = book_game_debts(game=game)[0]
+    debt = book_game(game=game).debts[0]
     booked = board_version(fragment=True)
     settle_debt(debt=debt, by=secretary())
     bought = board_version(fragment=True)
