@@ -31,9 +31,12 @@ from league.models import (
     PlayerResultRow,
     RegisterClaim,
     RegisterEntry,
+    Season,
+    SeasonStanding,
 )
 from league.selectors import house_rules
 from league.services.results import FIGURES, result_rows
+from league.services.standings import summed
 from scoring import rules
 from scoring.models import Game, GamePlayer, GameStatus, Turn
 from scoring.selectors import LoadedGame, load_prefetched_game
@@ -205,3 +208,29 @@ def inconsistent_game_count(*, window: datetime.timedelta | None = HEALTH_WINDOW
         .values_list("pk", flat=True)
     )
     return len(bad | set(older))
+
+
+STANDING_FIGURES = ("games", "wins", "lasts", "baluts", "total", "best")
+
+
+def standing_inconsistencies() -> list[str]:
+    """Every season's kept standings (league.services.standings) compared with a fresh sum of
+    its rows: one query a season, and one for the kept lines."""
+    kept = {
+        (line.season_id, line.ruleset, line.member_id): line
+        for line in SeasonStanding.objects.select_related("member")
+    }
+    found = []
+    for season in Season.objects.order_by("starts_on", "pk"):
+        for (ruleset, member_id), fresh in summed(season).items():
+            line = kept.pop((season.pk, ruleset, member_id), None)
+            figures = [getattr(fresh, name) for name in STANDING_FIGURES]
+            if line is None:
+                found.append(f"season {season.name} {ruleset}: no line for member #{member_id}")
+            elif [getattr(line, name) for name in STANDING_FIGURES] != figures:
+                found.append(f"season {season.name} {ruleset}: {line.member}'s line differs")
+    found += [
+        f"season #{season_id} {ruleset}: a line for {line.member}, who has no game in it"
+        for (season_id, ruleset, _), line in kept.items()
+    ]
+    return found

@@ -12,7 +12,7 @@ from league.models.books import (
     RegisterClaim,
     RegisterEntry,
 )
-from league.models.results import PlayerResultRow, Season
+from league.models.results import PlayerResultRow, Season, SeasonStanding
 from league.models.tallies import BoxTally, MonthTally, RivalryTally, TotalBinTally
 
 __all__ = [
@@ -33,5 +33,6 @@ __all__ = [
     "RegisterEntry",
     "RivalryTally",
     "Season",
+    "SeasonStanding",
     "TotalBinTally",
 ]

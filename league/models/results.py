@@ -135,3 +135,43 @@ class PlayerResultRow(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player} in {self.game}: {self.score} (rank {self.rank})"
+
+
+class SeasonStanding(models.Model):
+    """One member's line in a season's standings for one kind of game: the aggregates of their
+    result rows finished within the season, so the standings page reads a few rows instead of
+    adding up years of games. `total` and `best` are of the figure the game ranks by (points
+    for the games ranked by points, else the score).
+
+    Rewritten for the game's members and seasons by league.services.standings in the
+    transaction that stores a game's rows, and for a whole season when its dates change;
+    `manage.py check_books` compares them with a fresh sum.
+    """
+
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="standings")
+    member = models.ForeignKey(Member, on_delete=models.CASCADE, related_name="+")
+    ruleset = models.CharField(max_length=10, choices=RULESET_CHOICES)
+    games = models.PositiveIntegerField()
+    wins = models.PositiveIntegerField()
+    lasts = models.PositiveIntegerField()
+    baluts = models.PositiveIntegerField()
+    total = models.BigIntegerField()
+    best = models.IntegerField()
+
+    class Meta:
+        ordering = ["season", "ruleset", "member"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["season", "ruleset", "member"], name="standing_once_per_member"
+            ),
+            models.CheckConstraint(
+                condition=Q(ruleset__in=RULESET_KEYS), name="standing_ruleset_known"
+            ),
+            models.CheckConstraint(
+                condition=Q(games__gte=1, wins__lte=F("games"), lasts__lte=F("games")),
+                name="standing_counts_of_games",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.member} in {self.season} ({self.ruleset}): {self.games} games"

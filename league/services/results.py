@@ -9,11 +9,13 @@ hold (the game is no longer finished, a seat is gone) deleted.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import datetime
 
 from django.utils import timezone
 
 from league.models import PlayerResultRow
 from league.services.figures import update_member_figures
+from league.services.standings import refresh_standings
 from league.services.tallies import SeatFigures
 from scoring import rules
 from scoring.models import Game, GamePlayer
@@ -73,11 +75,13 @@ def store_results(
     stored = {row.player_id: row for row in PlayerResultRow.objects.filter(game=game)}
     # Taken before the rows change: what the game gave each seat's member until now.
     before = [SeatFigures.of(row) for row in stored.values()]
+    finished_before = {row.finished_at for row in stored.values()}
     if result is None:
         PlayerResultRow.objects.filter(pk__in=[row.pk for row in stored.values()]).delete()
         update_member_figures(
             ruleset=game.ruleset, started_at=game.started_at, before=before, after=[]
         )
+        _refresh_standings(game, before, [], finished_before)
         return []
     fresh = result_rows(game, players, result)
     rows, new, changed = [], [], []
@@ -108,7 +112,23 @@ def store_results(
         before=before,
         after=[SeatFigures.of(row) for row in rows],
     )
+    _refresh_standings(game, before, rows, finished_before)
     return rows
+
+
+def _refresh_standings(
+    game: Game,
+    before: Sequence[SeatFigures],
+    rows: Sequence[PlayerResultRow],
+    finished_before: set[datetime],
+) -> None:
+    """The season standings of the game's members, where it finished before and finishes now."""
+    members = {seat.member_id for seat in before} | {row.member_id for row in rows}
+    refresh_standings(
+        ruleset=game.ruleset,
+        member_ids={member for member in members if member is not None},
+        moments=[*finished_before, game.finished_at if rows else None],
+    )
 
 
 def _value(row: PlayerResultRow, name: str) -> object:
