@@ -7,6 +7,7 @@ from __future__ import annotations
 import datetime
 
 import pytest
+from django.db import transaction
 from django.utils import timezone
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -138,28 +139,32 @@ def test_the_checker_finds_a_line_that_differs_and_the_repair_sums_it_again() ->
 )
 @given(steps=st.lists(st.sampled_from(["play", "import", "correct", "void"]), max_size=5))
 def test_any_run_of_changes_leaves_the_standings_equal_to_a_fresh_sum(steps: list[str]) -> None:
-    # The examples share one database: each adds its games to those of the examples before.
-    now = season(name=f"Run {timezone.now().timestamp()}")
-    imports: list[Game] = []
-    corrected: set[int] = set()
-    for step in steps:
-        if step == "play":
-            play_bar()
-        elif step == "import":
-            imports.append(imported_bar())
-        elif step == "correct" and imports and imports[-1].pk not in corrected:
-            correct_eli_to_beat_hal(imports[-1])
-            corrected.add(imports[-1].pk)
-        elif step == "void" and imports:
-            void_game(
-                game=imports.pop(),
-                by=secretary(f"void-{timezone.now().timestamp()}"),
-                reason="Twice",
-            )
+    # Each example in a transaction of its own, rolled back: the next starts afresh.
+    with transaction.atomic():
+        now = season(name="Run")
+        boss = secretary("voider")
+        imports: list[Game] = []
+        corrected: set[int] = set()
+        for step in steps:
+            if step == "play":
+                play_bar()
+            elif step == "import":
+                imports.append(imported_bar())
+            # One correction an example: the helper's corrector is one user.
+            elif step == "correct" and imports and not corrected:
+                correct_eli_to_beat_hal(imports[-1])
+                corrected.add(imports[-1].pk)
+            elif step == "void" and imports:
+                void_game(
+                    game=imports.pop(),
+                    by=boss,
+                    reason="Twice",
+                )
 
-    assert standing_inconsistencies() == []
-    fresh = {key: line.games for key, line in summed(now).items()}
-    assert {
-        (line.ruleset, line.member_id): line.games
-        for line in SeasonStanding.objects.filter(season=now)
-    } == fresh
+        assert standing_inconsistencies() == []
+        fresh = {key: line.games for key, line in summed(now).items()}
+        assert {
+            (line.ruleset, line.member_id): line.games
+            for line in SeasonStanding.objects.filter(season=now)
+        } == fresh
+        transaction.set_rollback(True)
