@@ -175,3 +175,24 @@ class SeasonStanding(models.Model):
 
     def __str__(self) -> str:
         return f"{self.member} in {self.season} ({self.ruleset}): {self.games} games"
+
+
+class GameBooking(models.Model):
+    """What book_game last booked for a game, stamped in the same transaction: the game's
+    content fingerprint and state then, and a summary of the books it wrote. The health check
+    compares it with the game and its books as they stand (one query) and replays only the
+    games they disagree on, instead of every game changed lately."""
+
+    game = models.OneToOneField(
+        Game, on_delete=models.CASCADE, primary_key=True, related_name="booking"
+    )
+    fingerprint = models.CharField(max_length=64, blank=True)
+    finished = models.BooleanField()
+    void = models.BooleanField()
+    rows = models.PositiveSmallIntegerField()
+    score_sum = models.BigIntegerField()
+    debts = models.PositiveIntegerField()
+    """Debts standing for the game (not voided, still held): what the ledger check compares."""
+
+    def __str__(self) -> str:
+        return f"booking of {self.game_id}: {self.rows} rows, {self.debts} debts"

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from django.db import transaction
 
-from league.models import ClubSettings, DrinkDebt, PlayerResultRow
+from league.models import ClubSettings, DrinkDebt, GameBooking, PlayerResultRow
 from league.selectors import club_settings, house_rules
 from league.services.ledger import book_debts
 from league.services.register import open_claims, review_claims
@@ -68,7 +68,28 @@ def _book(
     debts = book_debts(loaded=loaded, drinks=result.drinks if result is not None else ())
     if correction is not None and result is not None:
         review_claims(game=game, players=loaded.players, result=result, correction=correction)
+    _stamp(game, rows, debts)
     return Booked(rows=rows, debts=debts)
+
+
+def _stamp(game: Game, rows: list[PlayerResultRow], debts: list[DrinkDebt]) -> None:
+    """What was booked, for the health check (league.checks): one upsert."""
+    stamp = GameBooking(
+        game=game,
+        fingerprint=game.fingerprint,
+        finished=game.is_finished,
+        void=game.is_void,
+        rows=len(rows),
+        score_sum=sum(row.score for row in rows),
+        debts=len(debts),
+    )
+    stamp.full_clean(exclude=["game"], validate_unique=False)
+    GameBooking.objects.bulk_create(
+        [stamp],
+        update_conflicts=True,
+        unique_fields=["game"],
+        update_fields=["fingerprint", "finished", "void", "rows", "score_sum", "debts"],
+    )
 
 
 @transaction.atomic
