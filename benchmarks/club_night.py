@@ -100,6 +100,8 @@ class ClubNightResult:
     floor: Phase = field(default_factory=lambda: Phase("floor"))
     closed: Phase = field(default_factory=lambda: Phase("closed"))
     paced: Phase = field(default_factory=lambda: Phase("paced"))
+    health: Phase = field(default_factory=lambda: Phase("health"))
+    health_inconsistent: object = None
     inconsistent: int = -1
     finished: int = 0
     seconds: float = 0.0
@@ -107,7 +109,8 @@ class ClubNightResult:
     server_log: str = ""
 
     def errors(self) -> list[str]:
-        return [*self.signin.errors, *self.floor.errors, *self.closed.errors, *self.paced.errors]
+        phases = (self.signin, self.floor, self.closed, self.paced, self.health)
+        return [error for phase in phases for error in phase.errors]
 
     def figures(self) -> dict[str, float]:
         return {
@@ -132,6 +135,9 @@ class ClubNightResult:
             f"    a turn's throughput is {share:.0f}% of the plain page's (goal: at least 25%)",
             f"  turns at ten times a night's pace (each tablet one every {PACE_SECONDS:.0f} s): "
             f"{self.paced.line('turns')} (goal: p99 under 150 ms, 0 errors)",
+            f"  /healthz after the night: p50 {self.health.percentile(50):.1f} ms over "
+            f"{len(self.health.latencies)} requests, inconsistent games "
+            f"{self.health_inconsistent}",
             f"  finished games {self.finished}, inconsistent games {self.inconsistent} "
             f"(check_books); {self.seconds:.1f} s in all",
         ]
@@ -167,6 +173,7 @@ def run_club_night(
             _floor(base, tablets, floor_seconds, result.floor)
             _play_all(clients, night, 0, result.closed, pace=None, seed=seed)
             _play_all(clients, night, 1, result.paced, pace=pace, seed=seed)
+            result.health_inconsistent = _health(base, result.health)
         if result.errors():
             log.seek(0)
             result.server_log = _tracebacks(log.read().decode("utf-8", "replace"))
@@ -197,7 +204,7 @@ def _database(postgres: str | None) -> Iterator[tuple[dict[str, str], str]]:
         yield {**base, "DATABASE_URL": url}, "SQLite (a scratch file, IMMEDIATE transactions)"
 
 
-def _prepare(env: Mapping[str, str], tablets: int, players: int, seed: int) -> list[dict]:  # type: ignore[type-arg]
+def _prepare(env: Mapping[str, str], tablets: int, players: int, seed: int) -> list[dict]:
     run = subprocess.run(
         [
             sys.executable,
@@ -213,7 +220,7 @@ def _prepare(env: Mapping[str, str], tablets: int, players: int, seed: int) -> l
     )
     if run.returncode != 0:
         raise RuntimeError(f"preparing the club night failed:\n{run.stdout}\n{run.stderr}")
-    found: list[dict] = json.loads(run.stdout.splitlines()[-1])  # type: ignore[type-arg]
+    found: list[dict] = json.loads(run.stdout.splitlines()[-1])
     return found
 
 
@@ -242,6 +249,18 @@ def _server(env: Mapping[str, str], port: int, log: IO[bytes]) -> Iterator[str]:
             server.wait()
 
 
+def _health(base: str, phase: Phase, repeats: int = 5) -> object:
+    """/healthz asked a few times once the night's games are in: its latency, its count."""
+    client = TabletClient(base)
+    answer: object = None
+    for _ in range(repeats):
+        begun = time.perf_counter()
+        status, body = client.request("GET", "/healthz")
+        phase.add(time.perf_counter() - begun, "" if status == 200 else f"/healthz: {status}")
+        answer = json.loads(body).get("inconsistent_games") if body.startswith("{") else body
+    return answer
+
+
 def _tracebacks(log: str) -> str:
     """The first traceback in gunicorn's log, indented, or ''."""
     start = log.find("Traceback")
@@ -253,7 +272,7 @@ def _tracebacks(log: str) -> str:
     )
 
 
-def _signed_in(base: str, night: list[dict], phase: Phase) -> list[TabletClient]:  # type: ignore[type-arg]
+def _signed_in(base: str, night: list[dict], phase: Phase) -> list[TabletClient]:
     """Every tablet's client, signed in with its scorer's PIN (not timed)."""
     clients = [TabletClient(base) for _ in night]
 
@@ -285,7 +304,7 @@ def _floor(base: str, tablets: int, seconds: float, phase: Phase) -> None:
 
 def _play_all(
     clients: list[TabletClient],
-    night: list[dict],  # type: ignore[type-arg]
+    night: list[dict],
     round_number: int,
     phase: Phase,
     *,

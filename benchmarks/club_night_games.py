@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import random
 import sys
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from scoring.rules import GameSetup
@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 RULESET = "balut"
 
 
-def prepare(*, tablets: int, players: int, rounds: int, seed: int) -> list[dict[str, object]]:
+def prepare(*, tablets: int, players: int, rounds: int, seed: int) -> list[dict[str, Any]]:
     """In a Django process: `tablets` members, each with a PIN of its own, and `rounds` games of
     `players` seats each that the member scores (the other seats guests)."""
     from scoring.selectors import load_game
@@ -27,7 +27,7 @@ def prepare(*, tablets: int, players: int, rounds: int, seed: int) -> list[dict[
     from scoring.services.members import create_member
 
     rng = random.Random(seed)
-    found: list[dict[str, object]] = []
+    found: list[dict[str, Any]] = []
     for number in range(tablets):
         pin = f"{4000 + number}"
         scorer = create_member(name=f"Night player {number}", known_as=f"Night{number:02}", pin=pin)

@@ -20,11 +20,11 @@ def test_the_benchmarks_tablet_signs_in_by_pin_and_plays_a_whole_game(
     live_server: LiveServer,
 ) -> None:
     (tablet,) = prepare(tablets=1, players=2, rounds=1, seed=7)
-    (game,) = tablet["games"]  # type: ignore[misc]
+    (game,) = tablet["games"]
     errors: list[str] = []
     client = TabletClient(live_server.url)
 
-    client.sign_in(member=int(tablet["member"]), pin=str(tablet["pin"]))  # type: ignore[call-overload]
+    client.sign_in(member=int(tablet["member"]), pin=str(tablet["pin"]))
     client.play(game=game["id"], turns=game["turns"], on_turn=lambda _, error: errors.append(error))
 
     assert errors == [""] * 56
@@ -38,7 +38,7 @@ def test_a_wrong_pin_does_not_sign_the_tablet_in(live_server: LiveServer) -> Non
     (tablet,) = prepare(tablets=1, players=2, rounds=1, seed=7)
 
     with pytest.raises(TabletError, match="422"):
-        TabletClient(live_server.url).sign_in(member=int(tablet["member"]), pin="9999")  # type: ignore[call-overload]
+        TabletClient(live_server.url).sign_in(member=int(tablet["member"]), pin="9999")
 
     assert not Game.objects.filter(status=GameStatus.FINISHED).exists()
 

@@ -51,8 +51,8 @@ class Command(BaseCommand):
             f"Checked {checked} games ({games} finished): {len(inconsistent)} inconsistent."
         )
         standings = standing_inconsistencies()
-        for problem in standings:
-            self.stdout.write(problem)
+        for line in standings:
+            self.stdout.write(line)
         self.stdout.write(f"Season standings: {len(standings)} lines differ from their games.")
         if options["repair"]:
             for game in inconsistent:
