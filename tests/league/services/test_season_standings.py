@@ -11,12 +11,15 @@ from django.db import transaction
 from django.utils import timezone
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from pytest_django import DjangoAssertNumQueries
 
 from league.checks import standing_inconsistencies
 from league.models import Season, SeasonStanding
+from league.selectors import standings
 from league.services.books import book_game
 from league.services.seasons import create_season, update_season
 from league.services.standings import summed
+from league.standings import DEFAULT_TIEBREAKERS
 from scoring.models import Game, GameStatus, Member
 from scoring.services.games import void_game
 from scoring.services.records import import_game_record
@@ -168,3 +171,20 @@ def test_any_run_of_changes_leaves_the_standings_equal_to_a_fresh_sum(steps: lis
             for line in SeasonStanding.objects.filter(season=now)
         } == fresh
         transaction.set_rollback(True)
+
+
+def test_the_standings_are_one_query_of_the_kept_lines(
+    django_assert_num_queries: DjangoAssertNumQueries,
+) -> None:
+    now = season()
+    play_bar()
+    play_bar()
+
+    with django_assert_num_queries(1):
+        rows = list(standings(now, "bar", DEFAULT_TIEBREAKERS["bar"]))
+
+    assert [(row["member__known_as"], row["games"], row["place"]) for row in rows][0] == (
+        "Ann",
+        2,
+        1,
+    )
