@@ -4,9 +4,9 @@ result, booked in the transaction of the change that made it.
 One place books a game: its stored results (with the members' winning runs, tallies and season
 standings), its drinks debts, after a correction its register claims, and a stamp of what was
 booked for the health check. It alone decides whether a game counts (a void or unfinished game
-has no result); the admin, the demo and tests book through it too. Scoring calls `game_changed` inside
-its own service transaction (the last turn, an import, a correction), so a failure here undoes
-the change as well and the scorer can simply send it again.
+has no result); the admin, the demo and tests book through it too. Scoring calls `game_changed`
+inside its own service transaction (the last turn, an import, a correction), so a failure here
+undoes the change as well and the scorer can simply send it again.
 """
 
 from __future__ import annotations
