@@ -111,8 +111,24 @@ class HistoryBenchResult:
                 f"({self.paper_records} from paper, the others synthetic games' ratified claims)",
                 table(headers, rows),
                 f"  ({self._samples()}, after one untimed request that counts the queries)",
+                self._throughput(),
             ]
         )
+
+    def _throughput(self) -> str:
+        """Standings and board as the goals read them: ms, and pages a second of server time."""
+        found = {label: (small, large) for label, small, large in self.rows}
+        parts = []
+        for label in ("standings page", "board, whole page", "board, changed fragment"):
+            if label in found:
+                small, large = found[label]
+                parts.append(
+                    f"{label} {small.summary.median_ms:.1f} ms / "
+                    f"{1000 / small.summary.median_ms:.0f} pages/s at {self.years[0]} yr, "
+                    f"{large.summary.median_ms:.1f} ms / {1000 / large.summary.median_ms:.0f} "
+                    f"pages/s at {self.years[1]} yr"
+                )
+        return "  goals (standings at most 20 ms, board at least 500 pages/s): " + "; ".join(parts)
 
     def _samples(self) -> str:
         fewer = [

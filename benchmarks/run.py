@@ -60,6 +60,15 @@ def _crash(args: argparse.Namespace) -> Result:
     return run_crash(games=args.crash_games, kills=args.kills, postgres=postgres)
 
 
+def _club_night(args: argparse.Namespace) -> Result:
+    from benchmarks.club_night import run_club_night
+    from benchmarks.crash import postgres_url
+
+    wanted = args.postgres or STARTING_DATABASE_URL
+    postgres = postgres_url(wanted) if wanted.startswith(("postgres://", "postgresql://")) else None
+    return run_club_night(tablets=args.tablets, players=args.night_players, postgres=postgres)
+
+
 def _tablet(args: argparse.Namespace) -> Result:
     from benchmarks.tablet import run_tablet_benchmark
 
@@ -83,6 +92,11 @@ BENCHMARKS: dict[str, tuple[str, Callable[[argparse.Namespace], Result]]] = {
         "gunicorn on PostgreSQL killed (SIGKILL) with last turns in flight, restarted, turns "
         "re-sent; then check_books",
         _crash,
+    ),
+    "club_night": (
+        "gunicorn and 40 tablets over HTTP signed in by PIN, each playing whole games: a plain "
+        "page's requests/s, turns/s in a closed loop, latency at ten times a night's pace",
+        _club_night,
     ),
     "tablet": (
         "the tablet in Chromium: Record tap to turn shown, online and offline; offline sync",
@@ -132,6 +146,15 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         help="turns played online, then offline, for 'tablet' (default 56: a whole "
         "two-player Standard Balut game; at most 56)",
     )
+    parser.add_argument(
+        "--tablets", type=int, default=40, help="simulated tablets for 'club_night' (default 40)"
+    )
+    parser.add_argument(
+        "--night-players",
+        type=int,
+        default=2,
+        help="seats of each Standard Balut game in 'club_night' (default 2: 56 turns a game)",
+    )
     args = parser.parse_args(argv)
     unknown = [name for name in args.names if name not in BENCHMARKS]
     if unknown:
@@ -140,6 +163,8 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         parser.error("--games must be 1 or more")
     if args.crash_games < 1 or args.kills < 0:
         parser.error("--crash-games must be 1 or more and --kills 0 or more")
+    if args.tablets < 1 or not 1 <= args.night_players <= 8:
+        parser.error("--tablets must be 1 or more and --night-players from 1 to 8")
     if args.games_per_year < 1 or args.years < 2:
         parser.error("--games-per-year must be 1 or more and --years 2 or more")
     return args

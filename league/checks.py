@@ -9,9 +9,11 @@ Cost: the prefetching query set below reads any number of games in eight queries
 game is replayed in memory. Measured with 40 three-player Standard Balut games on this project's
 shared two-core machine at a load average of 10: about 0.5 s for the 40 (some 12 ms a game,
 reading and replaying), a few times less on an idle machine. `inconsistent_game_count` for the
-health check replays only the games changed in the last HEALTH_WINDOW and asks one query
-about every other finished game (does it have its result rows), so it stays cheap however long
-the club's history.
+health check replays none of that in the usual case: of the games changed in the last
+HEALTH_WINDOW it replays only those whose booking stamp (league.models.GameBooking, written by
+book_game in the change's transaction) disagrees with the game or with what its books add up
+to (one query over the recent games), and asks one query about every older finished game (does
+it have its result rows). `manage.py check_books` replays everything.
 """
 
 from __future__ import annotations
@@ -20,8 +22,10 @@ import datetime
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from typing import Any
 
-from django.db.models import Count, F, Prefetch, Q, QuerySet
+from django.db.models import Count, F, OuterRef, Prefetch, Q, QuerySet, Subquery, Sum
+from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from league.models import (
@@ -31,9 +35,12 @@ from league.models import (
     PlayerResultRow,
     RegisterClaim,
     RegisterEntry,
+    Season,
+    SeasonStanding,
 )
 from league.selectors import house_rules
 from league.services.results import FIGURES, result_rows
+from league.services.standings import summed
 from scoring import rules
 from scoring.models import Game, GamePlayer, GameStatus, Turn
 from scoring.selectors import LoadedGame, load_prefetched_game
@@ -192,8 +199,8 @@ def inconsistent_game_count(*, window: datetime.timedelta | None = HEALTH_WINDOW
     if window is None:
         return sum(1 for _, found in check_games(games.iterator(chunk_size=200)) if found)
     since = timezone.now() - window
-    recent = games.filter(updated_at__gte=since)
-    bad = {game.pk for game, found in check_games(recent) if found}
+    doubtful = unvouched_games(since)
+    bad = {game.pk for game, found in check_games(games.filter(pk__in=doubtful)) if found}
     # Older games: a finished game must have a row per seat, an unfinished one none.
     older = (
         Game.objects.filter(updated_at__lt=since)
@@ -205,3 +212,82 @@ def inconsistent_game_count(*, window: datetime.timedelta | None = HEALTH_WINDOW
         .values_list("pk", flat=True)
     )
     return len(bad | set(older))
+
+
+def _counted(queryset: QuerySet[Any], figure: Any) -> Any:
+    """One figure of the game's rows in `queryset`, as a subquery (nought when none)."""
+    return Coalesce(
+        Subquery(
+            queryset.filter(game=OuterRef("pk")).values("game").annotate(v=figure).values("v")
+        ),
+        0,
+    )
+
+
+def unvouched_games(since: datetime.datetime) -> list[int]:
+    """The games changed since `since` whose books their booking stamp (GameBooking, written by
+    book_game in the change's own transaction) does not vouch for: the stamp is missing or
+    names another state of the game, or the books no longer add up to what it recorded (rows,
+    their scores, the debts standing). One query; these are the games worth replaying."""
+    standing = DrinkDebt.objects.exclude(status=DebtStatus.VOIDED).filter(
+        no_longer_holds_since__isnull=True
+    )
+    found = (
+        Game.objects.filter(updated_at__gte=since)
+        .annotate(
+            kept_rows=_counted(PlayerResultRow.objects.all(), Count("pk")),
+            kept_score=_counted(PlayerResultRow.objects.all(), Sum("score")),
+            kept_debts=_counted(standing, Count("pk")),
+        )
+        .values_list(
+            "pk",
+            "fingerprint",
+            "status",
+            "voided_at",
+            "kept_rows",
+            "kept_score",
+            "kept_debts",
+            "booking__fingerprint",
+            "booking__finished",
+            "booking__void",
+            "booking__rows",
+            "booking__score_sum",
+            "booking__debts",
+        )
+    )
+    doubtful = []
+    for pk, print_, status, voided_at, rows, score, debts, *stamp in found:
+        finished, void = status == GameStatus.FINISHED, voided_at is not None
+        if stamp[0] is None:
+            # Never booked: only a game still being played, with no books, needs no booking.
+            if finished or void or rows or debts:
+                doubtful.append(pk)
+        elif tuple(stamp) != (print_, finished, void, rows, score, debts):
+            doubtful.append(pk)
+    return doubtful
+
+
+STANDING_FIGURES = ("games", "wins", "lasts", "baluts", "total", "best")
+
+
+def standing_inconsistencies() -> list[str]:
+    """Every season's kept standings (league.services.standings) compared with a fresh sum of
+    its rows: one query a season, and one for the kept lines."""
+    kept = {
+        (line.season_id, line.ruleset, line.member_id): line
+        for line in SeasonStanding.objects.select_related("member")
+    }
+    found = []
+    for season in Season.objects.order_by("starts_on", "pk"):
+        for (ruleset, member_id), fresh in summed(season).items():
+            line = kept.pop((season.pk, ruleset, member_id), None)
+            figures = [getattr(fresh, name) for name in STANDING_FIGURES]
+            if line is None:
+                found.append(f"season {season.name} {ruleset}: no line for member #{member_id}")
+            elif [getattr(line, name) for name in STANDING_FIGURES] != figures:
+                found.append(f"season {season.name} {ruleset}: {line.member}'s line differs")
+    found += [
+        f"season #{season_id} {ruleset}: a line for {line.member}, who has no game in it"
+        for (season_id, ruleset, _), line in kept.items()
+    ]
+    return found

@@ -11,7 +11,7 @@ from __future__ import annotations
 import datetime
 from dataclasses import dataclass
 
-from django.db.models import F, Q, Window
+from django.db.models import F, IntegerField, Value, Window
 from django.db.models.functions import RowNumber
 from django.utils import timezone
 
@@ -61,14 +61,31 @@ _SOONEST = {
 
 
 def _rows(ruleset: str | None) -> list[Mark]:
-    rows = PlayerResultRow.objects.all()
-    if ruleset is not None:
-        rows = rows.filter(ruleset=ruleset)
-    found = (
-        rows.annotate(high=_first("row", True), low=_first("row", False))
-        .filter(Q(high=1) | Q(low=1))
-        .values("ruleset", "score", "player__name", "member_id", "finished_at", "game_id", "high")
-    )
+    """Each game's highest and lowest kept total: a LIMIT 1 read down the (ruleset, score)
+    indexes each, all in one UNION ALL, so its cost does not grow with the club's history."""
+    kinds = [ruleset] if ruleset is not None else list(rules.RULESET_TITLES)
+    parts = []
+    for kind in kinds:
+        for high in (True, False):
+            score = F("score").desc() if high else F("score").asc()
+            first = PlayerResultRow.objects.filter(ruleset=kind).order_by(score, *_SOONEST["row"])
+            parts.append(
+                PlayerResultRow.objects.filter(pk__in=first.values("pk")[:1])
+                .annotate(high=Value(1 if high else 0, output_field=IntegerField()))
+                .values(
+                    "pk",
+                    "ruleset",
+                    "score",
+                    "player__name",
+                    "member_id",
+                    "finished_at",
+                    "game_id",
+                    "high",
+                )
+                .order_by()
+            )
+    found = list(parts[0].union(*parts[1:], all=True)) if len(parts) > 1 else list(parts[0])
+    highest = {row["ruleset"]: row["pk"] for row in found if row["high"]}
     return [
         Mark(
             ruleset=row["ruleset"],
@@ -80,6 +97,8 @@ def _rows(ruleset: str | None) -> list[Mark]:
             game_id=row["game_id"],
         )
         for row in found
+        # A lone game is its kind's highest, not its lowest too (as the register shows it).
+        if row["high"] or highest.get(row["ruleset"]) != row["pk"]
     ]
 
 

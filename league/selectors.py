@@ -6,20 +6,18 @@ import datetime
 from typing import Any
 
 from django.db.models import (
-    Avg,
     Count,
     F,
+    FloatField,
     IntegerField,
-    Max,
     OuterRef,
     Q,
     QuerySet,
     Subquery,
-    Sum,
     Value,
     Window,
 )
-from django.db.models.functions import Coalesce, Rank, RowNumber
+from django.db.models.functions import Cast, Coalesce, Rank, RowNumber
 from django.utils import timezone
 
 from league.models import (
@@ -27,13 +25,13 @@ from league.models import (
     ClubSettings,
     DebtStatus,
     DrinkDebt,
-    PlayerResultRow,
     RecordKind,
     RegisterClaim,
     RegisterEntry,
     Season,
+    SeasonStanding,
 )
-from league.standings import BY_POINTS, TIEBREAKERS
+from league.standings import TIEBREAKERS
 from scoring import rules
 from scoring.models import RULESET_KEYS, GamePlayer, GameStatus, Member
 
@@ -185,33 +183,21 @@ def overlapping_seasons(season: Season) -> list[Season]:
 
 def standings(
     season: Season, ruleset: str, tiebreakers: list[str]
-) -> QuerySet[PlayerResultRow, dict[str, Any]]:
+) -> QuerySet[SeasonStanding, dict[str, Any]]:
     """One row per member who finished a game of `ruleset` within the season (both days
     counted, in the club's time zone): `games`, `wins`, `average` (points for the games ranked
     by points, else score), `best`, `baluts`, `lasts`, and `place` by the tie-breakers in order
-    (members level on all of them share a place). One query, aggregated in the database."""
-    figure = "points" if ruleset in BY_POINTS else "score"
+    (members level on all of them share a place). One query, of the season's kept lines
+    (league.services.standings): a few rows a member, however long the club's history."""
     order = []
     for key in tiebreakers:
         column, higher_first = TIEBREAKERS[key]
         order.append(F(column).desc() if higher_first else F(column).asc())
     return (
-        PlayerResultRow.objects.filter(
-            ruleset=ruleset,
-            member__isnull=False,
-            # A range of instants, not a date per row: the (ruleset, finished_at) index finds
-            # the season's games instead of converting every game ever to a local date.
-            finished_at__gte=local_midnight(season.starts_on),
-            finished_at__lt=local_midnight(season.ends_on + datetime.timedelta(days=1)),
-        )
-        .values("member_id", "member__known_as")
-        .annotate(
-            games=Count("pk"),
-            wins=Count("pk", filter=Q(won=True)),
-            average=Avg(figure),
-            best=Max(figure),
-            baluts=Sum("baluts"),
-            lasts=Count("pk", filter=Q(last=True)),
+        SeasonStanding.objects.filter(season=season, ruleset=ruleset)
+        .annotate(average=Cast("total", FloatField()) / Cast("games", FloatField()))
+        .values(
+            "member_id", "member__known_as", "games", "wins", "average", "best", "baluts", "lasts"
         )
         .annotate(place=Window(Rank(), order_by=order))
         .order_by("place", "member__known_as")

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from django.core.cache import cache
 from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
+from django.template.loader import render_to_string
 from django.utils.cache import patch_vary_headers
+from django.utils.translation import get_language
 from django.views.decorators.http import condition, require_GET
 
 from scoring.access.privacy import visible_to_visitors
@@ -19,6 +22,8 @@ from stats.records import club_records
 GAMES_PER_PAGE = 50
 # How often the TV board asks whether anything changed; an unchanged board costs a 304.
 BOARD_POLL_SECONDS = 4
+# A kept fragment is looked up by its version, so this only bounds the memory of old ones.
+BOARD_CACHE_SECONDS = 600
 
 
 @require_GET
@@ -43,16 +48,33 @@ def records(request: HttpRequest) -> HttpResponse:
 
 
 def _board_etag(request: HttpRequest) -> str:
-    return board_version(fragment=bool(request.headers.get("HX-Request")))
+    version = board_version(fragment=bool(request.headers.get("HX-Request")))
+    request.board_version = version  # type: ignore[attr-defined]
+    return version
+
+
+def _board_fragment(request: HttpRequest) -> HttpResponse:
+    """The polled fragment, rendered once per board version and language and kept in the cache:
+    the version moves with every turn, booking and entry (stats.board.board_version), so a kept
+    fragment is never stale, and every TV and phone polling between two changes shares it."""
+    key = f"stats:board:{request.board_version}:{get_language()}"  # type: ignore[attr-defined]
+    html = cache.get(key)
+    if html is None:
+        context = {"board": board_data(), "poll_seconds": BOARD_POLL_SECONDS}
+        html = render_to_string("stats/partials/board_live.html", context, request=request)
+        cache.set(key, html, BOARD_CACHE_SECONDS)
+    return HttpResponse(html)
 
 
 @require_GET
 @visible_to_visitors(PublicArea.BOARD)
 @condition(etag_func=_board_etag)
 def board(request: HttpRequest) -> HttpResponse:
-    context = {"board": board_data(), "poll_seconds": BOARD_POLL_SECONDS}
-    template = "stats/partials/board_live.html" if request.htmx else "stats/board.html"  # type: ignore[attr-defined]
-    response = render(request, template, context)
+    if request.htmx:  # type: ignore[attr-defined]
+        response = _board_fragment(request)
+    else:
+        context = {"board": board_data(), "poll_seconds": BOARD_POLL_SECONDS}
+        response = render(request, "stats/board.html", context)
     # The page and its fragment share a URL: caches must keep them apart.
     patch_vary_headers(response, ["HX-Request"])
     return response

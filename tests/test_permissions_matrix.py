@@ -30,7 +30,7 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from pytest_django.fixtures import Settings
 
 from league.models import Season
-from league.services.ledger import book_game_debts
+from league.services.books import book_game
 from league.services.register import enter_historic_record, open_claims
 from scoring.models import Game, GamePlayer, Signature
 from scoring.services.games import Seat, start_game
@@ -188,7 +188,7 @@ def world() -> World:
     member("Fay"), member("Hal")
     game = import_game_record(data=example("bar-register"), imported_by=None, scorer=dee)
     claim = open_claims(game=game)[0]
-    (debt,) = book_game_debts(game=game)
+    (debt,) = book_game(game=game).debts
     other: Game = new_game("balut", ("Otto", "Pia"))
     assert other.scorer is not None
     boss = secretary()

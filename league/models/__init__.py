@@ -12,7 +12,7 @@ from league.models.books import (
     RegisterClaim,
     RegisterEntry,
 )
-from league.models.results import PlayerResultRow, Season
+from league.models.results import GameBooking, PlayerResultRow, Season, SeasonStanding
 from league.models.tallies import BoxTally, MonthTally, RivalryTally, TotalBinTally
 
 __all__ = [
@@ -25,6 +25,7 @@ __all__ = [
     "DebtStatus",
     "DrinkDebt",
     "DrinkReason",
+    "GameBooking",
     "MonthTally",
     "PlayerResultRow",
     "PublicArea",
@@ -33,5 +34,6 @@ __all__ = [
     "RegisterEntry",
     "RivalryTally",
     "Season",
+    "SeasonStanding",
     "TotalBinTally",
 ]

@@ -135,3 +135,64 @@ class PlayerResultRow(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player} in {self.game}: {self.score} (rank {self.rank})"
+
+
+class SeasonStanding(models.Model):
+    """One member's line in a season's standings for one kind of game: the aggregates of their
+    result rows finished within the season, so the standings page reads a few rows instead of
+    adding up years of games. `total` and `best` are of the figure the game ranks by (points
+    for the games ranked by points, else the score).
+
+    Rewritten for the game's members and seasons by league.services.standings in the
+    transaction that stores a game's rows, and for a whole season when its dates change;
+    `manage.py check_books` compares them with a fresh sum.
+    """
+
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="standings")
+    member = models.ForeignKey(Member, on_delete=models.CASCADE, related_name="+")
+    ruleset = models.CharField(max_length=10, choices=RULESET_CHOICES)
+    games = models.PositiveIntegerField()
+    wins = models.PositiveIntegerField()
+    lasts = models.PositiveIntegerField()
+    baluts = models.PositiveIntegerField()
+    total = models.BigIntegerField()
+    best = models.IntegerField()
+
+    class Meta:
+        ordering = ["season", "ruleset", "member"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["season", "ruleset", "member"], name="standing_once_per_member"
+            ),
+            models.CheckConstraint(
+                condition=Q(ruleset__in=RULESET_KEYS), name="standing_ruleset_known"
+            ),
+            models.CheckConstraint(
+                condition=Q(games__gte=1, wins__lte=F("games"), lasts__lte=F("games")),
+                name="standing_counts_of_games",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.member} in {self.season} ({self.ruleset}): {self.games} games"
+
+
+class GameBooking(models.Model):
+    """What book_game last booked for a game, stamped in the same transaction: the game's
+    content fingerprint and state then, and a summary of the books it wrote. The health check
+    compares it with the game and its books as they stand (one query) and replays only the
+    games they disagree on, instead of every game changed lately."""
+
+    game = models.OneToOneField(
+        Game, on_delete=models.CASCADE, primary_key=True, related_name="booking"
+    )
+    fingerprint = models.CharField(max_length=64, blank=True)
+    finished = models.BooleanField()
+    void = models.BooleanField()
+    rows = models.PositiveSmallIntegerField()
+    score_sum = models.BigIntegerField()
+    debts = models.PositiveIntegerField()
+    """Debts standing for the game (not voided, still held): what the ledger check compares."""
+
+    def __str__(self) -> str:
+        return f"booking of {self.game_id}: {self.rows} rows, {self.debts} debts"

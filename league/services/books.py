@@ -1,17 +1,21 @@
 """The league's side of scoring's hook (scoring.club): everything that follows from a game's
 result, booked in the transaction of the change that made it.
 
-One place books a game: its stored results (with the members' winning runs and tallies), its
-drinks debts and, after a correction, its register claims. Scoring calls `game_changed` inside
-its own service transaction (the last turn, an import, a correction), so a failure here undoes
-the change as well and the scorer can simply send it again.
+One place books a game: its stored results (with the members' winning runs, tallies and season
+standings), its drinks debts, after a correction its register claims, and a stamp of what was
+booked for the health check. It alone decides whether a game counts (a void or unfinished game
+has no result); the admin, the demo and tests book through it too. Scoring calls `game_changed`
+inside its own service transaction (the last turn, an import, a correction), so a failure here
+undoes the change as well and the scorer can simply send it again.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from django.db import transaction
 
-from league.models import ClubSettings
+from league.models import ClubSettings, DrinkDebt, GameBooking, PlayerResultRow
 from league.selectors import club_settings, house_rules
 from league.services.ledger import book_debts
 from league.services.register import open_claims, review_claims
@@ -23,24 +27,71 @@ from scoring.models import RULESET_KEYS, Correction, Game
 from scoring.selectors import LoadedGame, load_game
 
 
+@dataclass(frozen=True)
+class Booked:
+    """What a game stands for in the books once booked: its result rows in seat order (none
+    unless it counts) and its standing debts in the order of the engine's drinks."""
+
+    rows: list[PlayerResultRow]
+    debts: list[DrinkDebt]
+
+
 def book_game(
     *,
-    loaded: LoadedGame,
+    loaded: LoadedGame | None = None,
+    game: Game | None = None,
     correction: Correction | None = None,
     house: rules.HouseRules | None = None,
-) -> None:
-    """Book `loaded` (the game replayed as it now stands, its row locked by the caller) once:
-    the engine's result is worked out here a single time and serves every book."""
+) -> Booked:
+    """Book `loaded` (the game replayed as it now stands, its row locked by the caller, inside
+    the change's transaction) once: the engine's result is worked out here a single time and
+    serves every book. Given `game` instead, it locks and replays the game in a transaction of
+    its own (the admin, the demo and tests booking a game outside a change)."""
+    if loaded is None:
+        if game is None:
+            raise TypeError("book_game needs the loaded game or the game.")
+        with transaction.atomic():
+            locked = Game.objects.select_for_update().get(pk=game.pk)
+            return _book(load_game(locked), correction, house)
     if not transaction.get_connection().in_atomic_block:
         raise RuntimeError("book_game must run inside the change's transaction.")
+    return _book(loaded, correction, house)
+
+
+def _book(
+    loaded: LoadedGame, correction: Correction | None, house: rules.HouseRules | None
+) -> Booked:
     game = loaded.game
-    # A void game has no result: it leaves the standings, the records and the ledger.
+    # The one place that decides whether a game counts: a void or unfinished game has no
+    # result, so it leaves the standings, the records, the tallies and the ledger.
     counts = game.is_finished and not game.is_void
     result = loaded.result(house or house_rules()) if counts else None
-    store_results(game=game, players=loaded.players, result=result)
-    book_debts(loaded=loaded, drinks=result.drinks if result is not None else ())
+    rows = store_results(game=game, players=loaded.players, result=result)
+    debts = book_debts(loaded=loaded, drinks=result.drinks if result is not None else ())
     if correction is not None and result is not None:
         review_claims(game=game, players=loaded.players, result=result, correction=correction)
+    _stamp(game, rows, debts)
+    return Booked(rows=rows, debts=debts)
+
+
+def _stamp(game: Game, rows: list[PlayerResultRow], debts: list[DrinkDebt]) -> None:
+    """What was booked, for the health check (league.checks): one upsert."""
+    stamp = GameBooking(
+        game=game,
+        fingerprint=game.fingerprint,
+        finished=game.is_finished,
+        void=game.is_void,
+        rows=len(rows),
+        score_sum=sum(row.score for row in rows),
+        debts=len(debts),
+    )
+    stamp.full_clean(exclude=["game"], validate_unique=False)
+    GameBooking.objects.bulk_create(
+        [stamp],
+        update_conflicts=True,
+        unique_fields=["game"],
+        update_fields=["fingerprint", "finished", "void", "rows", "score_sum", "debts"],
+    )
 
 
 @transaction.atomic

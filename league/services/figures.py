@@ -14,6 +14,7 @@ from datetime import datetime
 from django.db import transaction
 
 from league.services.runs import rebuild_runs, refresh_runs_from
+from league.services.standings import rebuild_standings
 from league.services.tallies import SeatFigures, move_tallies, rebuild_tallies
 
 
@@ -34,7 +35,9 @@ def update_member_figures(
 
 @transaction.atomic
 def rebuild_all_figures() -> int:
-    """Every run and tally from the kept rows; the number of result rows whose run changed."""
+    """Every run, tally and season standing from the kept rows; the number of result rows whose
+    run changed."""
     changed = rebuild_runs()
     rebuild_tallies()
+    rebuild_standings()
     return changed

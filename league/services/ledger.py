@@ -23,26 +23,14 @@ from django.utils import timezone
 from django.utils.translation import gettext
 
 from league.models import AuditAction, DebtStatus, DrinkDebt
-from league.selectors import house_rules
 from league.services import audit
 from scoring import rules
 from scoring.access.roles import is_secretary
 from scoring.models import Game, GamePlayer
-from scoring.selectors import LoadedGame, load_game
+from scoring.selectors import LoadedGame
 
 # What makes two debts the same debt, whatever their place in the list: who, why, which turn.
 DebtKey = tuple[int, str, int | None]
-
-
-@transaction.atomic
-def book_game_debts(*, game: Game) -> list[DrinkDebt]:
-    """The game's standing debts, in the order of the engine's drinks list (see book_debts)."""
-    game = Game.objects.select_for_update().get(pk=game.pk)
-    loaded = load_game(game)
-    # A void game has no result: every round it left owing is voided.
-    counts = game.is_finished and not game.is_void
-    drinks = loaded.result(house_rules()).drinks if counts else ()
-    return book_debts(loaded=loaded, drinks=drinks)
 
 
 def book_debts(*, loaded: LoadedGame, drinks: Sequence[rules.Drink]) -> list[DrinkDebt]:

@@ -9,16 +9,16 @@ hold (the game is no longer finished, a seat is gone) deleted.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import datetime
 
-from django.db import transaction
 from django.utils import timezone
 
 from league.models import PlayerResultRow
 from league.services.figures import update_member_figures
+from league.services.standings import refresh_standings
 from league.services.tallies import SeatFigures
 from scoring import rules
 from scoring.models import Game, GamePlayer
-from scoring.selectors import load_game
 
 LINKS = ["game", "player", "member", "run_started"]
 FIGURES = (
@@ -66,30 +66,22 @@ def result_rows(
     ]
 
 
-@transaction.atomic
-def store_game_results(*, game: Game) -> list[PlayerResultRow]:
-    """The game's rows in seat order; none (and any old ones deleted) unless it is finished."""
-    game = Game.objects.select_for_update().get(pk=game.pk)
-    if not game.is_finished:
-        return store_results(game=game, players=(), result=None)
-    loaded = load_game(game)
-    return store_results(game=game, players=loaded.players, result=loaded.result())
-
-
 def store_results(
     *, game: Game, players: Sequence[GamePlayer], result: rules.GameResult | None
 ) -> list[PlayerResultRow]:
-    """Store `result` (None when the game is not finished) for `game`'s seats `players`; the
-    caller holds the game's lock and its transaction."""
+    """Store `result` (None when the game does not count: league.services.books.book_game
+    decides) for `game`'s seats `players`; the caller holds the game's lock and its
+    transaction."""
     stored = {row.player_id: row for row in PlayerResultRow.objects.filter(game=game)}
     # Taken before the rows change: what the game gave each seat's member until now.
     before = [SeatFigures.of(row) for row in stored.values()]
-    # A void game has no result: it leaves the standings, the records and the tallies.
-    if result is None or not game.is_finished or game.is_void:
+    finished_before = {row.finished_at for row in stored.values()}
+    if result is None:
         PlayerResultRow.objects.filter(pk__in=[row.pk for row in stored.values()]).delete()
         update_member_figures(
             ruleset=game.ruleset, started_at=game.started_at, before=before, after=[]
         )
+        _refresh_standings(game, before, [], finished_before)
         return []
     fresh = result_rows(game, players, result)
     rows, new, changed = [], [], []
@@ -120,7 +112,23 @@ def store_results(
         before=before,
         after=[SeatFigures.of(row) for row in rows],
     )
+    _refresh_standings(game, before, rows, finished_before)
     return rows
+
+
+def _refresh_standings(
+    game: Game,
+    before: Sequence[SeatFigures],
+    rows: Sequence[PlayerResultRow],
+    finished_before: set[datetime],
+) -> None:
+    """The season standings of the game's members, where it finished before and finishes now."""
+    members = {seat.member_id for seat in before} | {row.member_id for row in rows}
+    refresh_standings(
+        ruleset=game.ruleset,
+        member_ids={member for member in members if member is not None},
+        moments=[*finished_before, game.finished_at if rows else None],
+    )
 
 
 def _value(row: PlayerResultRow, name: str) -> object:

@@ -11,6 +11,7 @@ from django.utils.translation import gettext
 
 from league.models import AuditAction, Season
 from league.services import audit
+from league.services.standings import rebuild_standings
 from scoring.access.roles import is_secretary
 
 
@@ -32,6 +33,7 @@ def create_season(
     season = Season(name=name.strip(), starts_on=starts_on, ends_on=ends_on)
     season.full_clean()
     season.save()
+    rebuild_standings(season=season)
     audit.record(
         by=by,
         action=AuditAction.SEASON_ADDED,
@@ -45,13 +47,14 @@ def create_season(
 def update_season(
     *, season: Season, by: User, name: str, starts_on: datetime.date, ends_on: datetime.date
 ) -> Season:
-    """Standings are read afresh from the stored results, so moving the dates is all it takes."""
+    """The season's standings are summed afresh for its new dates, in the same transaction."""
     _check(by, starts_on, ends_on)
     season = Season.objects.select_for_update().get(pk=season.pk)
     before = audit.snapshot(season, SEASON_FIELDS)
     season.name, season.starts_on, season.ends_on = name.strip(), starts_on, ends_on
     season.full_clean()
     season.save()
+    rebuild_standings(season=season)
     old, new = audit.changed(before, audit.snapshot(season, SEASON_FIELDS))
     if new:
         audit.record(by=by, action=AuditAction.SEASON_CHANGED, target=season, before=old, after=new)

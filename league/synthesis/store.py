@@ -85,7 +85,7 @@ def store_games(
     stored = RowInserter(Turn, TURN_COLUMNS).insert(row for rows in turns for row in rows)
     house = books.house_rules if books is not None else rules.DEFAULT_HOUSE_RULES
     results = [rules.result(one.game.state, house) for one in played]
-    # As store_game_results keeps them for a game finished at the table, in bulk.
+    # As book_game keeps them for a game finished at the table, in bulk.
     PlayerResultRow.objects.bulk_create(
         [
             kept

@@ -19,9 +19,9 @@ from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
 
 from league.models import AuditEntry, DrinkDebt
-from league.services.ledger import book_game_debts, settle_debt
+from league.services.books import book_game
+from league.services.ledger import settle_debt
 from league.services.register import enter_historic_record
-from league.services.results import store_game_results
 from league.services.seasons import create_season
 from tests.browser.pages import shot
 from tests.league.helpers import play_bar
@@ -102,7 +102,7 @@ def test_the_ledgers_downloads_keep_the_filter_and_type_the_times(
     page = tablet_page
     boss = signed_in_as_secretary(page, live_server.url)
     game = play_bar()
-    debts = book_game_debts(game=game)
+    debts = book_game(game=game).debts
     settle_debt(debt=debts[0], by=boss)
     settled = DrinkDebt.objects.get(pk=debts[0].pk)
     assert settled.settled_at is not None
@@ -132,7 +132,7 @@ def test_the_standings_downloads_hold_numbers_as_numbers(
     season = create_season(
         by=boss, name="This year", starts_on=today.replace(month=1, day=1), ends_on=today
     )
-    store_game_results(game=play_bar())
+    book_game(game=play_bar())
     page.goto(f"{live_server.url}/standings/?season={season.pk}&ruleset=bar")
 
     as_csv = rows_of_csv(download(page, "Download CSV", tmp_path))

@@ -8,7 +8,7 @@ from django.contrib.auth.hashers import make_password
 from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
 
-from league.services.results import store_game_results
+from league.services.books import book_game
 from scoring.models import Member
 from tests.browser.pages import PIN, SHOTS, sign_in
 from tests.scoring.services.helpers import fill_game, new_game
@@ -30,7 +30,7 @@ def test_one_month_of_games_is_drawn_on_an_axis_of_that_month(
     finished_bar_game()
     standard = new_game("balut", ("Ann", "Ben"))
     fill_game(standard)
-    store_game_results(game=standard)
+    book_game(game=standard)
     ann = Member.objects.get(known_as="Ann")
     # Player pages are for signed-in members (scoring.access.privacy): Ann signs in by PIN.
     Member.objects.filter(pk=ann.pk).update(pin_hash=make_password(PIN))

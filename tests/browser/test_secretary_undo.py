@@ -11,9 +11,8 @@ from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
 
 from league.models import AuditEntry, DebtStatus, DrinkDebt, PlayerResultRow
-from league.services.ledger import book_game_debts
+from league.services.books import book_game
 from league.services.register import open_claims
-from league.services.results import store_game_results
 from scoring.models import Game
 from tests.browser.pages import shot
 from tests.browser.test_downloads import signed_in_as_secretary
@@ -28,8 +27,7 @@ def test_the_secretary_voids_a_game_after_confirming_and_it_stays_readable(
     page = tablet_page
     signed_in_as_secretary(page, live_server.url)
     game = play_bar()
-    store_game_results(game=game)
-    book_game_debts(game=game)
+    book_game(game=game)
     open_claims(game=game)
     page.goto(f"{live_server.url}/games/{game.pk}/")
 
@@ -59,8 +57,7 @@ def test_every_admin_list_and_page_opens_on_the_tablet(
     boss.is_staff = boss.is_superuser = True
     boss.save(update_fields=["is_staff", "is_superuser"])
     game = play_bar()
-    store_game_results(game=game)
-    book_game_debts(game=game)
+    book_game(game=game)
     open_claims(game=game)
 
     opened = []

@@ -5,11 +5,12 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
+from django.core.cache import cache
 
 from league.synthesis.history import Synthesized, Synthesizer
 from tests.scoring.services.conftest import fast_password_hashing
 
-__all__ = ["fast_password_hashing", "history"]
+__all__ = ["fast_password_hashing", "fresh_board_cache", "history"]
 
 
 @pytest.fixture
@@ -20,3 +21,10 @@ def history(db: None) -> Callable[..., Synthesized]:
         return Synthesizer(seed=seed, signatures=False).run(years=1, games_per_year=games)
 
     return add
+
+
+@pytest.fixture(autouse=True)
+def fresh_board_cache() -> None:
+    """The board's kept fragments (stats.views) live in the process's cache: none from an
+    earlier test's database."""
+    cache.clear()

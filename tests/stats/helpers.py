@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from league.services.results import store_game_results
+from league.services.books import book_game
 from scoring import rules
 from scoring.selectors import load_game
 from tests.scoring.services.helpers import new_game, play_boxes
@@ -17,7 +17,7 @@ def finished_bar_game() -> None:
         player = loaded.next_player
         if player is None:
             # As the tablet's finishing turn does: the league keeps the engine's result.
-            store_game_results(game=game)
+            book_game(game=game)
             return
         assert isinstance(loaded.state, rules.FiveDiceGame)
         box = loaded.state.open_boxes(player.seat)[0]

@@ -4,14 +4,17 @@ re-sent only when something changed."""
 from __future__ import annotations
 
 from datetime import date
+from unittest import mock
 
 import pytest
+from django.core.cache import cache
 from django.test import Client
 from django.urls import reverse
 from pytest_django import DjangoAssertNumQueries
 
 from league.models import DebtStatus, DrinkDebt, RecordKind, RegisterEntry
-from league.services.ledger import book_game_debts, settle_debt
+from league.services.books import book_game
+from league.services.ledger import settle_debt
 from scoring.models import Game
 from scoring.selectors import load_game
 from stats.board import (
@@ -21,6 +24,7 @@ from stats.board import (
     MAX_TABLES,
     board_version,
 )
+from stats.board import board as board_data
 from tests.scoring.services.helpers import five_dice, new_game, play, play_boxes, secretary
 from tests.stats.busy_night import busy_night
 from tests.stats.helpers import finished_bar_game
@@ -127,7 +131,7 @@ def test_a_round_booked_or_bought_and_a_register_entry_each_change_the_board() -
     DrinkDebt.objects.all().delete()  # as if finished before the club kept drinks
     before = board_version(fragment=True)
 
-    debt = book_game_debts(game=game)[0]
+    debt = book_game(game=game).debts[0]
     booked = board_version(fragment=True)
     settle_debt(debt=debt, by=secretary())
     bought = board_version(fragment=True)
@@ -199,3 +203,21 @@ def test_a_busy_night_is_cut_to_what_fits_the_tv_and_the_rest_is_counted(client:
     assert register.count('class="board-line"') == MAX_ENTRIES
     assert html.count('class="board-table"') == MAX_TABLES
     assert 'data-tables="6"' in html and "js/board" in html
+
+
+def test_the_polled_fragment_is_rendered_once_a_version_and_again_after_a_turn(
+    client: Client,
+) -> None:
+    game = new_game("bar", ("Ann", "Ben", "Cy"))
+    cache.clear()
+    with mock.patch("stats.views.board_data", wraps=board_data) as rendered:
+        first = client.get(URL, headers=HTMX).content
+        # Another TV, without the first one's ETag: the kept fragment, not a second rendering.
+        assert Client().get(URL, headers=HTMX).content == first
+        assert rendered.call_count == 1
+
+        play(game, five_dice(game, "sixes", "66612"))
+        moved = client.get(URL, headers=HTMX).content
+
+    assert rendered.call_count == 2
+    assert moved != first

@@ -12,7 +12,7 @@ from django.utils import timezone
 from hypothesis import given
 from hypothesis import strategies as st
 
-from league.services.results import store_game_results
+from league.services.books import book_game
 from scoring.models import Member
 from stats.charts import MAX_TICKS, time_axis
 from tests.scoring.services.helpers import fill_game, new_game
@@ -73,7 +73,7 @@ def test_each_kind_of_game_gets_its_own_spread_chart(member_client: Client) -> N
     finished_bar_game()
     standard = new_game("balut", ("Ann", "Ben"))
     fill_game(standard)
-    store_game_results(game=standard)
+    book_game(game=standard)
     ann = Member.objects.get(known_as="Ann")
 
     html = member_client.get(reverse("stats:player", args=[ann.pk])).content.decode()

@@ -11,7 +11,7 @@ from django.test import Client
 from django.urls import reverse
 from pytest_django import DjangoAssertNumQueries
 
-from league.services.results import store_game_results
+from league.services.books import book_game
 from league.synthesis.history import Synthesized
 from scoring.models import Game, GameStatus
 from scoring.selectors import load_game
@@ -93,7 +93,7 @@ def test_games_in_progress_set_no_record(client: Client) -> None:
     finished_bar_game()
     game = Game.objects.get()
     Game.objects.update(status=GameStatus.IN_PROGRESS, finished_at=None)
-    store_game_results(game=game)
+    book_game(game=game)
 
     response = client.get(URL)
 

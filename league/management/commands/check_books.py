@@ -12,9 +12,10 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
 
-from league.checks import check_games, checked_games
+from league.checks import check_games, checked_games, standing_inconsistencies
 from league.services.books import repair_game
 from league.services.figures import rebuild_all_figures
+from league.services.standings import rebuild_standings
 
 
 class Command(BaseCommand):
@@ -49,10 +50,16 @@ class Command(BaseCommand):
         self.stdout.write(
             f"Checked {checked} games ({games} finished): {len(inconsistent)} inconsistent."
         )
+        standings = standing_inconsistencies()
+        for line in standings:
+            self.stdout.write(line)
+        self.stdout.write(f"Season standings: {len(standings)} lines differ from their games.")
         if options["repair"]:
             for game in inconsistent:
                 repair_game(game=game)
             self.stdout.write(f"Repaired {len(inconsistent)} games.")
+            if standings:
+                self.stdout.write(f"Season standings summed afresh: {rebuild_standings()} lines.")
             if options["rebuild_figures"]:
                 changed = rebuild_all_figures()
                 self.stdout.write(f"Winning runs and box tallies rebuilt ({changed} runs changed).")
@@ -68,5 +75,8 @@ class Command(BaseCommand):
                 raise CommandError(
                     f"{len(left)} games still need the secretary (see the lines above)."
                 )
-        elif inconsistent:
-            raise CommandError(f"{len(inconsistent)} inconsistent games: run check_books --repair.")
+        elif inconsistent or standings:
+            raise CommandError(
+                f"{len(inconsistent)} inconsistent games, {len(standings)} standings lines "
+                "differing: run check_books --repair."
+            )

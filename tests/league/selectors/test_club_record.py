@@ -13,8 +13,8 @@ from django.utils import timezone
 
 from league.club_record import club_extremes
 from league.models import PlayerResultRow, RegisterEntry
+from league.services.books import book_game
 from league.services.register import enter_historic_record
-from league.services.results import store_game_results
 from league.services.undo import remove_register_entry
 from tests.league.helpers import play_bar
 from tests.scoring.services.helpers import secretary
@@ -49,7 +49,7 @@ def test_a_historic_171_is_the_record_on_the_register_the_records_page_and_the_b
 ) -> None:
     boss = secretary()
     game = play_bar()
-    store_game_results(game=game)
+    book_game(game=game)
     best = PlayerResultRow.objects.order_by("-score").first()
     assert best is not None and best.score < 171
     paper(boss, 171, "high", 1985)
@@ -68,7 +68,7 @@ def test_without_paper_records_the_games_own_extremes_are_the_record_with_their_
     client: Client,
 ) -> None:
     game = play_bar()
-    store_game_results(game=game)
+    book_game(game=game)
     rows = PlayerResultRow.objects.filter(game=game)
     high = max(rows, key=lambda row: row.score)
     low = min(rows, key=lambda row: row.score)
@@ -80,7 +80,7 @@ def test_without_paper_records_the_games_own_extremes_are_the_record_with_their_
 
 def test_a_removed_paper_record_is_no_longer_the_record_anywhere(client: Client) -> None:
     boss = secretary()
-    store_game_results(game=play_bar())
+    book_game(game=play_bar())
     paper(boss, 199, "high", 1985)
     entry = club_extremes()[0].highest
     assert entry.score == 199 and entry.entry_id is not None

@@ -19,7 +19,7 @@ from pytest_django import DjangoAssertNumQueries
 
 from league.models import Season
 from league.selectors import standings
-from league.services.results import store_game_results
+from league.services.books import book_game
 from league.services.seasons import create_season
 from league.services.settings import update_club_settings
 from league.standings import BY_POINTS, DEFAULT_TIEBREAKERS, TIEBREAKERS
@@ -60,7 +60,7 @@ def club_games() -> list[Game]:
     for data in records:
         # The examples and the demo games overlap: each still counts as a game of its own here.
         game = import_game_record(data=data, imported_by=None, source="test", allow_duplicate=True)
-        store_game_results(game=game)
+        book_game(game=game)
         games.append(game)
     return games
 
@@ -188,7 +188,7 @@ def test_a_game_finished_outside_the_season_is_not_counted() -> None:
     games = club_games()
     old = next(game for game in games if game.ruleset == "bar")
     Game.objects.filter(pk=old.pk).update(finished_at=timezone.now() - datetime.timedelta(days=365))
-    store_game_results(game=old)
+    book_game(game=old)
 
     rows = shown(season, "bar", DEFAULT_TIEBREAKERS["bar"])
 
@@ -220,7 +220,7 @@ def test_a_season_runs_from_midnight_to_midnight_in_the_clubs_time_zone(
     )
     game = next(game for game in club_games() if game.ruleset == "bar")
     Game.objects.filter(pk=game.pk).update(finished_at=timezone.make_aware(local_time))
-    store_game_results(game=game)
+    book_game(game=game)
 
     rows = shown(season, "bar", DEFAULT_TIEBREAKERS["bar"])
 

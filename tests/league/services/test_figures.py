@@ -10,8 +10,8 @@ import pytest
 from django.db.models import Sum
 
 from league.models import BoxTally, PlayerResultRow
+from league.services.books import book_game
 from league.services.figures import rebuild_all_figures
-from league.services.results import store_game_results
 from league.services.runs import RunRow, winning_runs
 from league.services.tallies import (
     BINS,
@@ -65,7 +65,7 @@ def ann_runs() -> list[tuple[int, int, int | None]]:
 
 def finished_bar(**plans: list[tuple[str, str]]) -> Game:
     game = play_bar(plans={**BAR_PLANS, **plans})
-    store_game_results(game=game)
+    book_game(game=game)
     return game
 
 
@@ -86,7 +86,7 @@ def test_a_lost_game_breaks_the_run_and_a_game_no_longer_finished_mends_it() -> 
     assert ann_runs() == [(first.pk, 1, first.pk), (lost.pk, 0, None), (third.pk, 1, third.pk)]
 
     Game.objects.filter(pk=lost.pk).update(status=GameStatus.IN_PROGRESS, finished_at=None)
-    store_game_results(game=lost)
+    book_game(game=lost)
 
     assert ann_runs() == [(first.pk, 1, first.pk), (third.pk, 2, first.pk)]
 
@@ -97,7 +97,7 @@ def test_a_game_finished_late_takes_its_place_by_start_time() -> None:
     Game.objects.filter(pk=earlier.pk).update(started_at=later.started_at - timedelta(hours=1))
     earlier.refresh_from_db()
 
-    store_game_results(game=earlier)
+    book_game(game=earlier)
 
     assert ann_runs() == [(earlier.pk, 0, None), (later.pk, 1, later.pk)]
 
@@ -105,11 +105,11 @@ def test_a_game_finished_late_takes_its_place_by_start_time() -> None:
 def test_a_correction_changes_the_guests_tally_by_the_new_score() -> None:
     # The bar example is imported without members: its seats are all guests (member empty).
     game = imported("bar-register")
-    store_game_results(game=game)
+    book_game(game=game)
     fours = BoxTally.objects.get(member=None, ruleset="bar", box="fours")
 
     correct_eli_to_beat_hal(game)
-    store_game_results(game=game)
+    book_game(game=game)
 
     after = BoxTally.objects.get(member=None, ruleset="bar", box="fours")
     assert after.filled == fours.filled
@@ -153,11 +153,11 @@ def test_a_rebuild_from_scratch_changes_nothing_the_services_kept() -> None:
     lost = finished_bar(Ann=BAR_PLANS["Ben"], Ben=BAR_PLANS["Ann"])
     finished_bar()
     corrected = imported("bar-register")
-    store_game_results(game=corrected)
+    book_game(game=corrected)
     correct_eli_to_beat_hal(corrected)
-    store_game_results(game=corrected)
+    book_game(game=corrected)
     Game.objects.filter(pk=lost.pk).update(status=GameStatus.IN_PROGRESS, finished_at=None)
-    store_game_results(game=lost)
+    book_game(game=lost)
     runs, kept = ann_runs(), tallies()
 
     assert rebuild_all_figures() == 0
@@ -182,12 +182,12 @@ def test_a_game_gives_each_member_boxes_a_month_a_total_and_rivals() -> None:
 
 def test_tallies_lost_before_a_correction_are_added_up_again() -> None:
     game = imported("bar-register")
-    store_game_results(game=game)
+    book_game(game=game)
     kept = every_tally()
     BoxTally.objects.all().delete()
 
     correct_eli_to_beat_hal(game)
-    store_game_results(game=game)
+    book_game(game=game)
 
     after = {row[:3]: row for row in every_tally()}
     assert after.keys() == {row[:3] for row in kept}
@@ -201,6 +201,6 @@ def test_a_game_no_longer_finished_takes_its_boxes_off_the_tallies() -> None:
     assert BoxTally.objects.filter(member=ann).exists()
 
     Game.objects.filter(pk=game.pk).update(status=GameStatus.IN_PROGRESS, finished_at=None)
-    store_game_results(game=game)
+    book_game(game=game)
 
     assert not BoxTally.objects.filter(member=ann).exists()

@@ -12,7 +12,8 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.core.management import call_command
 
 from league.models import DebtStatus, DrinkDebt
-from league.services.ledger import book_game_debts, settle_debt, write_off_debt
+from league.services.books import book_game
+from league.services.ledger import settle_debt, write_off_debt
 from league.services.settings import update_club_settings
 from scoring import rules
 from scoring.models import Member
@@ -52,7 +53,7 @@ def test_the_debts_booked_are_the_drinks_score_game_reports(name: str) -> None:
     ]
     game = imported(name)
 
-    debts = book_game_debts(game=game)
+    debts = book_game(game=game).debts
 
     assert [
         {
@@ -71,7 +72,7 @@ def test_a_member_at_the_table_owes_as_a_member_and_a_guest_by_name() -> None:
     cy = member("Cy")
     game = imported("balut-three-players")
 
-    debts = book_game_debts(game=game)
+    debts = book_game(game=game).debts
 
     assert {debt.debtor_member for debt in debts if debt.debtor.name == "Cy"} == {cy}
     assert {debt.debtor_member for debt in debts if debt.debtor.name == "Dee"} == {None}
@@ -79,9 +80,9 @@ def test_a_member_at_the_table_owes_as_a_member_and_a_guest_by_name() -> None:
 
 def test_booking_again_books_nothing_new() -> None:
     game = imported("balut-three-players")
-    first = book_game_debts(game=game)
+    first = book_game(game=game).debts
 
-    again = book_game_debts(game=game)
+    again = book_game(game=game).debts
 
     assert [debt.pk for debt in again] == [debt.pk for debt in first]
     assert DrinkDebt.objects.count() == 4
@@ -90,7 +91,7 @@ def test_booking_again_books_nothing_new() -> None:
 def test_a_game_not_finished_books_nothing() -> None:
     game = play_bar(leave=1)
 
-    assert book_game_debts(game=game) == []
+    assert book_game(game=game).debts == []
     assert not DrinkDebt.objects.exists()
 
 
@@ -99,7 +100,7 @@ def test_a_friendly_game_books_no_last_place_debt() -> None:
     data["friendly"] = True
     game = import_game_record(data=data, imported_by=None)
 
-    debts = book_game_debts(game=game)
+    debts = book_game(game=game).debts
 
     assert "last_place" not in {debt.reason for debt in debts}
     assert owed(debts) == [
@@ -112,25 +113,25 @@ def test_a_friendly_game_books_no_last_place_debt() -> None:
 def test_drinks_switched_off_for_balut_book_no_debt_for_a_balut_game() -> None:
     drinks_off(balut=False)
 
-    assert book_game_debts(game=imported("balut-three-players")) == []
-    assert owed(book_game_debts(game=imported("jackpot-fives-bonus"))) == [("Ben", "last_place")]
+    assert book_game(game=imported("balut-three-players")).debts == []
+    assert owed(book_game(game=imported("jackpot-fives-bonus")).debts) == [("Ben", "last_place")]
 
 
 def test_drinks_switched_off_for_jackpot_leave_bar_games_their_drinks() -> None:
     drinks_off(balut=False, jackpot=False)
 
-    assert book_game_debts(game=imported("jackpot-fives-bonus")) == []
-    assert owed(book_game_debts(game=imported("bar-register"))) == [("Eli", "last_place")]
+    assert book_game(game=imported("jackpot-fives-bonus")).debts == []
+    assert owed(book_game(game=imported("bar-register")).debts) == [("Eli", "last_place")]
 
 
 def test_barbut_never_books_a_debt() -> None:
-    assert book_game_debts(game=imported("barbut4-with-6666")) == []
+    assert book_game(game=imported("barbut4-with-6666")).debts == []
 
 
 def test_the_member_who_owes_a_round_settles_it_and_the_ledger_keeps_when_and_who() -> None:
     ben = member("Ben")
     game = play_bar()
-    (debt,) = book_game_debts(game=game)
+    (debt,) = book_game(game=game).debts
     assert debt.debtor_member == ben
 
     settled = settle_debt(debt=debt, by=ben.user)
@@ -142,7 +143,7 @@ def test_the_member_who_owes_a_round_settles_it_and_the_ledger_keeps_when_and_wh
 
 
 def test_the_secretary_settles_any_round_but_another_member_none() -> None:
-    (debt,) = book_game_debts(game=play_bar())
+    (debt,) = book_game(game=play_bar()).debts
 
     with pytest.raises(PermissionDenied):
         settle_debt(debt=debt, by=member("Zed").user)
@@ -155,7 +156,7 @@ def test_the_secretary_settles_any_round_but_another_member_none() -> None:
 
 
 def test_a_round_is_settled_once() -> None:
-    (debt,) = book_game_debts(game=play_bar())
+    (debt,) = book_game(game=play_bar()).debts
     settle_debt(debt=debt, by=secretary())
 
     with pytest.raises(ValidationError, match="already settled"):
@@ -165,7 +166,7 @@ def test_a_round_is_settled_once() -> None:
 
 
 def test_writing_off_needs_the_secretary_and_a_reason_and_keeps_the_debt() -> None:
-    (debt,) = book_game_debts(game=play_bar())
+    (debt,) = book_game(game=play_bar()).debts
     boss = secretary()
 
     with pytest.raises(PermissionDenied):
@@ -185,10 +186,10 @@ def test_writing_off_needs_the_secretary_and_a_reason_and_keeps_the_debt() -> No
 
 def test_after_a_correction_an_owed_debt_no_longer_held_is_voided_and_the_new_one_booked() -> None:
     game = imported("bar-register")
-    (eli,) = book_game_debts(game=game)
+    (eli,) = book_game(game=game).debts
     correct_eli_to_beat_hal(game)
 
-    debts = book_game_debts(game=game)
+    debts = book_game(game=game).debts
 
     assert owed(debts) == [("Hal", "last_place")]
     assert debts[0].sequence == 1
@@ -199,11 +200,11 @@ def test_after_a_correction_an_owed_debt_no_longer_held_is_voided_and_the_new_on
 
 def test_after_a_correction_a_settled_debt_stays_settled() -> None:
     game = imported("bar-register")
-    (eli,) = book_game_debts(game=game)
+    (eli,) = book_game(game=game).debts
     settle_debt(debt=eli, by=secretary())
     correct_eli_to_beat_hal(game)
 
-    book_game_debts(game=game)
+    book_game(game=game)
 
     eli.refresh_from_db()
     assert eli.status == DebtStatus.SETTLED

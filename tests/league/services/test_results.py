@@ -8,7 +8,7 @@ import pytest
 from django.core.management import call_command
 
 from league.models import BoxTally, PlayerResultRow
-from league.services.results import store_game_results
+from league.services.books import book_game
 from league.synthesis.history import Synthesizer
 from scoring.models import Game, GameStatus
 from scoring.selectors import load_game
@@ -48,7 +48,7 @@ def stored_rows(game: Game) -> list[tuple[str, int, int | None, int, int, bool, 
 def test_the_rows_stored_are_the_engines_result_of_each_example(name: str) -> None:
     game = imported(name)
 
-    rows = store_game_results(game=game)
+    rows = book_game(game=game).rows
 
     assert stored_rows(game) == engine_rows(game)
     assert len(rows) == game.players.count()
@@ -58,9 +58,9 @@ def test_the_rows_stored_are_the_engines_result_of_each_example(name: str) -> No
 
 def test_storing_twice_keeps_the_same_rows() -> None:
     game = imported("bar-register")
-    first = {row.pk for row in store_game_results(game=game)}
+    first = {row.pk for row in book_game(game=game).rows}
 
-    again = {row.pk for row in store_game_results(game=game)}
+    again = {row.pk for row in book_game(game=game).rows}
 
     assert again == first
     assert PlayerResultRow.objects.count() == 4
@@ -69,18 +69,18 @@ def test_storing_twice_keeps_the_same_rows() -> None:
 def test_a_game_in_progress_has_no_rows() -> None:
     game = play_bar(leave=1)
 
-    assert store_game_results(game=game) == []
+    assert book_game(game=game).rows == []
     assert not PlayerResultRow.objects.exists()
 
 
 def test_after_a_correction_the_rows_are_updated_in_place() -> None:
     # In the bar example Eli (14) comes last; 44444 in Eli's last turn lifts Eli above Hal.
     game = imported("bar-register")
-    before = {row.player.name: row for row in store_game_results(game=game)}
+    before = {row.player.name: row for row in book_game(game=game).rows}
     assert before["Eli"].last and not before["Hal"].last
     correct_eli_to_beat_hal(game)
 
-    after = {row.player.name: row for row in store_game_results(game=game)}
+    after = {row.player.name: row for row in book_game(game=game).rows}
 
     assert stored_rows(game) == engine_rows(game)
     assert {name: row.pk for name, row in after.items()} == {
@@ -92,10 +92,10 @@ def test_after_a_correction_the_rows_are_updated_in_place() -> None:
 
 def test_rows_of_a_game_no_longer_finished_are_deleted() -> None:
     game = imported("bar-register")
-    store_game_results(game=game)
+    book_game(game=game)
     Game.objects.filter(pk=game.pk).update(status=GameStatus.IN_PROGRESS, finished_at=None)
 
-    assert store_game_results(game=game) == []
+    assert book_game(game=game).rows == []
     assert not PlayerResultRow.objects.filter(game=game).exists()
 
 
@@ -116,7 +116,7 @@ def test_backfill_stores_the_rows_of_finished_games_without_them() -> None:
 
 def test_backfill_redoes_rows_kept_before_they_held_box_scores() -> None:
     game = imported("bar-register")
-    store_game_results(game=game)
+    book_game(game=game)
     tallies = list(BoxTally.objects.values_list("member", "box", "filled", "total"))
     PlayerResultRow.objects.update(boxes={})
     BoxTally.objects.all().delete()

@@ -14,7 +14,7 @@ from django.test import Client
 from django.urls import reverse
 
 from league.models import DebtStatus, DrinkDebt
-from league.services.ledger import book_game_debts
+from league.services.books import book_game
 from league.services.settings import update_club_settings
 from scoring import rules
 from scoring.models import Game, GameStatus
@@ -72,7 +72,7 @@ def test_a_turn_that_does_not_finish_the_game_books_nothing(client: Client) -> N
 
 def test_a_correction_rebooks_the_games_drinks(client: Client) -> None:
     game = imported("bar-register")
-    (eli,) = book_game_debts(game=game)
+    (eli,) = book_game(game=game).debts
     client.force_login(secretary())
     last = game.turns.order_by("number").last()
     assert last is not None

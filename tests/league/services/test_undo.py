@@ -21,7 +21,8 @@ from league.models import (
     RegisterClaim,
     RegisterEntry,
 )
-from league.services.ledger import book_game_debts, reopen_debt, settle_debt, write_off_debt
+from league.services.books import book_game
+from league.services.ledger import reopen_debt, settle_debt, write_off_debt
 from league.services.register import (
     attest_game,
     enter_historic_record,
@@ -29,7 +30,6 @@ from league.services.register import (
     ratify_claim,
     reject_claim,
 )
-from league.services.results import store_game_results
 from league.services.undo import (
     edit_historic_entry,
     remove_register_entry,
@@ -54,8 +54,7 @@ def boss() -> User:
 def bar_game() -> Game:
     """The finished bar game of three, booked as the tablet books it, its claims open."""
     game = play_bar()
-    store_game_results(game=game)
-    book_game_debts(game=game)
+    book_game(game=game)
     open_claims(game=game)
     return game
 
@@ -312,7 +311,7 @@ def test_secretary_attests_an_imported_game_and_its_claims_open(boss: User) -> N
     game = play_bar()
     Game.objects.filter(pk=game.pk).update(imported=True)
     game.refresh_from_db()
-    store_game_results(game=game)
+    book_game(game=game)
 
     claims = attest_game(game=game, by=boss, reason="The 1990s sheet, players gone")
 

@@ -18,7 +18,7 @@ from league.models import (
     RegisterEntry,
 )
 from league.selectors import house_rules
-from league.services.ledger import book_game_debts
+from league.services.books import book_game
 from league.services.register import open_claims
 from scoring.models import Member
 from scoring.services.members import verify_pin
@@ -62,7 +62,7 @@ def action(client: Client, model: str, name: str, ids: list[int], note: str = ""
 def test_the_secretary_sees_the_books_in_the_admin(client: Client, boss: User, page: str) -> None:
     game = play_bar()
     open_claims(game=game)
-    book_game_debts(game=game)
+    book_game(game=game)
 
     assert client.get(reverse(f"admin:{page}_changelist")).status_code == 200
 
@@ -146,8 +146,8 @@ def test_claims_are_ratified_and_rejected_by_action(client: Client, boss: User) 
 
 
 def test_debts_are_settled_and_written_off_by_action(client: Client, boss: User) -> None:
-    (first,) = book_game_debts(game=play_bar())
-    (second,) = book_game_debts(game=play_bar())
+    (first,) = book_game(game=play_bar()).debts
+    (second,) = book_game(game=play_bar()).debts
 
     action(client, "league_drinkdebt", "settle", [first.pk])
     refused = action(client, "league_drinkdebt", "write_off", [second.pk])
@@ -162,7 +162,7 @@ def test_debts_are_settled_and_written_off_by_action(client: Client, boss: User)
 
 
 def test_nothing_in_the_books_is_deleted_from_the_admin(client: Client, boss: User) -> None:
-    (debt,) = book_game_debts(game=play_bar())
+    (debt,) = book_game(game=play_bar()).debts
 
     response = client.post(
         reverse("admin:league_drinkdebt_delete", args=[debt.pk]), {"post": "yes"}

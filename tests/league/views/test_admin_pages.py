@@ -13,9 +13,8 @@ from django.test import Client
 from django.urls import NoReverseMatch, reverse
 
 from league.models import AuditEntry, ClubSettings, RegisterClaim, Season
-from league.services.ledger import book_game_debts
+from league.services.books import book_game
 from league.services.register import enter_historic_record, open_claims, ratify_claim
-from league.services.results import store_game_results
 from league.services.seasons import create_season
 from league.services.settings import update_club_settings
 from scoring.services.corrections import correct_turn
@@ -48,8 +47,7 @@ def books(boss: User) -> None:
         reason="Misread the dice",
         corrected_by=boss,
     )
-    store_game_results(game=game)
-    book_game_debts(game=game)
+    book_game(game=game)
     sign_all(game)
     open_claims(game=game)
     ratify_claim(claim=RegisterClaim.objects.filter(game=game).first(), by=boss)  # type: ignore[arg-type]

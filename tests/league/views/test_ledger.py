@@ -13,7 +13,8 @@ from openpyxl import load_workbook
 from pytest_django import DjangoAssertNumQueries
 
 from league.models import DebtStatus, DrinkDebt
-from league.services.ledger import book_game_debts, write_off_debt
+from league.services.books import book_game
+from league.services.ledger import write_off_debt
 from scoring.models import Member
 from tests.league.helpers import play_bar
 from tests.scoring.services.helpers import imported, member, secretary
@@ -37,7 +38,7 @@ LEDGER = reverse("league:ledger")
 @pytest.fixture
 def ben_owes() -> DrinkDebt:
     """Ben came last in a bar game of three: one round owed to Ann and Cy."""
-    (debt,) = book_game_debts(game=play_bar())
+    (debt,) = book_game(game=play_bar()).debts
     return debt
 
 
@@ -56,7 +57,7 @@ def write_off(client: Client, debt: DrinkDebt, reason: str) -> Response:
 
 
 def test_the_page_shows_who_owes_and_every_round(client: Client, ben_owes: DrinkDebt) -> None:
-    book_game_debts(game=imported("balut-three-players"))
+    book_game(game=imported("balut-three-players"))
 
     html = client.get(LEDGER).content.decode()
 
@@ -69,7 +70,7 @@ def test_the_page_shows_who_owes_and_every_round(client: Client, ben_owes: Drink
 def test_the_debtor_sees_settle_on_their_own_round_only(
     client: Client, ben_owes: DrinkDebt
 ) -> None:
-    book_game_debts(game=imported("balut-three-players"))
+    book_game(game=imported("balut-three-players"))
     ben(client)
 
     html = client.get(LEDGER).content.decode()
@@ -177,7 +178,7 @@ def test_the_ledger_filters_by_status_reason_member_and_game(
     client: Client, ben_owes: DrinkDebt
 ) -> None:
     balut = imported("balut-three-players")
-    book_game_debts(game=balut)
+    book_game(game=balut)
     cy = member("Cy2")
 
     def count(query: str) -> int:
@@ -228,8 +229,8 @@ def test_the_ledger_costs_the_same_queries_however_many_rounds(
     client: Client, django_assert_num_queries: DjangoAssertNumQueries, games: int
 ) -> None:
     for _ in range(games):
-        book_game_debts(game=imported("balut-three-players"))
-        book_game_debts(game=play_bar())
+        book_game(game=imported("balut-three-players"))
+        book_game(game=play_bar())
     client.force_login(secretary())
 
     # Session, user, group, the navbar's user.member; balances, guests, count, page; and the

@@ -7,7 +7,8 @@ from django.test import Client
 from django.urls import reverse
 from pytest_django import DjangoAssertNumQueries
 
-from league.services.ledger import book_game_debts, settle_debt
+from league.services.books import book_game
+from league.services.ledger import settle_debt
 from scoring.models import Member
 from tests.league.helpers import play_bar
 from tests.scoring.services.helpers import member, secretary
@@ -35,9 +36,9 @@ def figures(html: str, known_as: str) -> tuple[str, str]:
 
 def test_each_member_shows_games_played_and_rounds_owed(client: Client) -> None:
     first = play_bar()
-    book_game_debts(game=first)
+    book_game(game=first)
     second = play_bar()
-    (debt,) = book_game_debts(game=second)
+    (debt,) = book_game(game=second).debts
     settle_debt(debt=debt, by=secretary())
     play_bar(leave=1)  # not finished: not played yet
     member("Zed")
@@ -59,7 +60,7 @@ def test_former_members_are_not_listed(client: Client) -> None:
 
 
 def test_the_members_sort_by_rounds_owed(client: Client) -> None:
-    book_game_debts(game=play_bar())
+    book_game(game=play_bar())
 
     html = client.get(f"{MEMBERS}?sort=-rounds_owed").content.decode()
 
@@ -71,7 +72,7 @@ def test_the_members_page_costs_the_same_queries_however_many_members(
     client: Client, django_assert_num_queries: DjangoAssertNumQueries, games: int
 ) -> None:
     for i in range(games):
-        book_game_debts(game=play_bar())
+        book_game(game=play_bar())
         member(f"Extra{i}")
 
     # The session, its user, whether they are the secretary and their member (the menu), then

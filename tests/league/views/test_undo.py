@@ -22,9 +22,9 @@ from league.models import (
     RegisterEntry,
     Season,
 )
-from league.services.ledger import book_game_debts, settle_debt
+from league.services.books import book_game
+from league.services.ledger import settle_debt
 from league.services.register import enter_historic_record, open_claims, ratify_claim
-from league.services.results import store_game_results
 from scoring.models import Game, Member
 from scoring.services.members import verify_pin
 from tests.league.helpers import play_bar
@@ -45,8 +45,7 @@ def boss(client: Client) -> User:
 @pytest.fixture
 def bar_game() -> Game:
     game = play_bar()
-    store_game_results(game=game)
-    book_game_debts(game=game)
+    book_game(game=game)
     open_claims(game=game)
     return game
 
@@ -213,7 +212,7 @@ def test_the_register_lists_claims_waiting_for_signatures_with_who_has_to_sign(
     client: Client, boss: User
 ) -> None:
     game = play_bar()
-    store_game_results(game=game)
+    book_game(game=game)
 
     html = client.get(reverse("league:register")).content.decode()
 
@@ -226,7 +225,7 @@ def test_the_register_lists_claims_waiting_for_signatures_with_who_has_to_sign(
 def test_an_imported_game_is_attested_from_the_register(client: Client, boss: User) -> None:
     game = play_bar()
     Game.objects.filter(pk=game.pk).update(imported=True)
-    store_game_results(game=game)
+    book_game(game=game)
     url = reverse("league:attest_game", args=[game.pk])
     assert url in client.get(reverse("league:register")).content.decode()
 

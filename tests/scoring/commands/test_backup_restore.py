@@ -29,9 +29,8 @@ from pytest_django.fixtures import Settings
 
 from balutclub.backups import data_models, extra_database
 from league.models import RecordKind
-from league.services.ledger import book_game_debts
+from league.services.books import book_game
 from league.services.register import enter_historic_record
-from league.services.results import store_game_results
 from scoring import verification
 from scoring.models import Game, Signature
 from scoring.selectors import recorded_game
@@ -125,9 +124,7 @@ def build_club() -> None:
         )
     }
     for game in games.values():
-        book_game_debts(game=game)
-        if game.is_finished:
-            store_game_results(game=game)
+        book_game(game=game)
     correct_turn(
         game=games["bar-register"],
         number=0,

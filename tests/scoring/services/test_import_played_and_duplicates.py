@@ -12,8 +12,8 @@ from django.utils import timezone
 
 from league.models import Season
 from league.selectors import standings
+from league.services.books import book_game
 from league.services.register import open_claims, ratify_claim
-from league.services.results import store_game_results
 from scoring import rules
 from scoring.models import Game, Turn
 from scoring.selectors import engine_turns, game_record, load_game
@@ -120,7 +120,7 @@ def test_the_played_game_lands_in_its_season_and_its_register_date() -> None:
         ends_on=timezone.localdate() + datetime.timedelta(days=10),
     )
     game = import_game_record(data=bar_record(played="2025-03-14"), imported_by=by)
-    store_game_results(game=game)
+    book_game(game=game)
 
     assert {row["member__known_as"] for row in standings(then, "bar", ["average"])} == {
         "Dee",

@@ -1,0 +1,344 @@
+"""Benchmark "club_night": the real server and 40 tablets, each playing a whole game over HTTP.
+
+gunicorn starts as `make serve` starts it (balutclub/gunicorn_conf.py: workers from the cores)
+on a scratch database: a fresh PostgreSQL database when $DATABASE_URL (or $BENCH_POSTGRES_URL,
+or --postgres) names a PostgreSQL server, dropped afterwards; a SQLite file otherwise. Each
+tablet is a thread with a plain HTTP client (benchmarks.night_client): it signs in with its
+scorer's PIN on the sign-in page, opens its game for the CSRF token the page hands htmx, and
+posts every turn as the tablet does (the htmx header, a fresh request key, the expected turn
+number).
+
+Three phases, in one run: a plain page (the sign-in page, as a visitor) asked by every tablet
+in a closed loop, the floor a turn is compared with; then every tablet plays a whole Standard
+Balut game in a closed loop (the next turn as soon as the last is answered: turns/s); then a
+second game each at ten times a real night's pace (a table records a turn every ten seconds or
+so; here every tablet one a second, started at random moments within the first second). Latency
+is the client's wall time of the request. Afterwards `manage.py check_books` must find every
+game's books whole. Nothing is asserted: the figures are printed.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import secrets
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import ExitStack, contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import IO
+
+from benchmarks.crash import (
+    ROOT,
+    SERVER_ENVIRONMENT,
+    _admin,
+    _free_port,
+    _manage,
+    _parse_check,
+    _wait_ready,
+    _with_database,
+    postgres_url,
+    reachable,
+)
+from benchmarks.night_client import TabletClient
+
+TABLETS = 40
+# Two seats a game keep the whole run within some two minutes (56 turns a game); --night-players
+# 4 plays the issue's 112-turn games.
+PLAYERS = 2
+PACE_SECONDS = 1.0
+FLOOR_SECONDS = 5.0
+
+
+@dataclass
+class Phase:
+    """One phase's requests: latencies in seconds, errors, and its wall time."""
+
+    name: str
+    latencies: list[float] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    seconds: float = 0.0
+    lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
+
+    def add(self, latency: float, error: str = "") -> None:
+        with self.lock:
+            self.latencies.append(latency)
+            if error:
+                self.errors.append(error)
+
+    @property
+    def rate(self) -> float:
+        return len(self.latencies) / self.seconds if self.seconds else 0.0
+
+    def percentile(self, share: int) -> float:
+        if len(self.latencies) < 2:
+            return self.latencies[0] * 1000 if self.latencies else 0.0
+        return statistics.quantiles(self.latencies, n=100, method="inclusive")[share - 1] * 1000
+
+    def line(self, unit: str) -> str:
+        return (
+            f"{len(self.latencies)} {unit} in {self.seconds:.1f} s: {self.rate:.1f} {unit}/s; "
+            f"p50 {self.percentile(50):.1f} ms, p90 {self.percentile(90):.1f} ms, "
+            f"p99 {self.percentile(99):.1f} ms; errors {len(self.errors)}"
+        )
+
+
+@dataclass
+class ClubNightResult:
+    tablets: int
+    players: int
+    database: str = ""
+    workers: str = ""
+    signin: Phase = field(default_factory=lambda: Phase("signin"))
+    floor: Phase = field(default_factory=lambda: Phase("floor"))
+    closed: Phase = field(default_factory=lambda: Phase("closed"))
+    paced: Phase = field(default_factory=lambda: Phase("paced"))
+    health: Phase = field(default_factory=lambda: Phase("health"))
+    health_inconsistent: object = None
+    inconsistent: int = -1
+    finished: int = 0
+    seconds: float = 0.0
+    skipped: str = ""
+    server_log: str = ""
+
+    def errors(self) -> list[str]:
+        phases = (self.signin, self.floor, self.closed, self.paced, self.health)
+        return [error for phase in phases for error in phase.errors]
+
+    def figures(self) -> dict[str, float]:
+        return {
+            "page requests/s": self.floor.rate,
+            "closed turns/s": self.closed.rate,
+            "paced p99 ms": self.paced.percentile(99),
+            "errors": len(self.errors()),
+        }
+
+    def report(self) -> str:
+        if self.skipped:
+            return f"  skipped: {self.skipped}"
+        share = self.closed.rate / self.floor.rate * 100 if self.floor.rate else 0.0
+        errors = self.errors()
+        lines = [
+            f"  gunicorn ({self.workers} sync workers, balutclub/gunicorn_conf.py) on "
+            f"{self.database}; {self.tablets} tablets, Standard Balut with {self.players} "
+            f"seats ({self.players * 28} turns a game)",
+            f"  signed in by PIN over HTTP: {len(self.signin.latencies)} of {self.tablets} tablets",
+            f"  plain page (sign-in, visitor), closed loop: {self.floor.line('requests')}",
+            f"  turns, closed loop: {self.closed.line('turns')}",
+            f"    a turn's throughput is {share:.0f}% of the plain page's (goal: at least 25%)",
+            f"  turns at ten times a night's pace (each tablet one every {PACE_SECONDS:.0f} s): "
+            f"{self.paced.line('turns')} (goal: p99 under 150 ms, 0 errors)",
+            f"  /healthz after the night: p50 {self.health.percentile(50):.1f} ms over "
+            f"{len(self.health.latencies)} requests, inconsistent games "
+            f"{self.health_inconsistent}",
+            f"  finished games {self.finished}, inconsistent games {self.inconsistent} "
+            f"(check_books); {self.seconds:.1f} s in all",
+        ]
+        lines += [f"    error: {error}" for error in errors[:5]]
+        if self.server_log:
+            lines.append("    the server's first error:\n" + self.server_log)
+        return "\n".join(lines)
+
+
+def run_club_night(
+    *,
+    tablets: int = TABLETS,
+    players: int = PLAYERS,
+    postgres: str | None = None,
+    floor_seconds: float = FLOOR_SECONDS,
+    pace: float = PACE_SECONDS,
+    seed: int = 1978,
+) -> ClubNightResult:
+    result = ClubNightResult(tablets=tablets, players=players)
+    started = time.perf_counter()
+    with ExitStack() as stack:
+        env, label = stack.enter_context(_database(postgres))
+        result.database = label
+        _manage(env, "migrate", "--no-input", "-v", "0")
+        night = _prepare(env, tablets, players, seed)
+        port = _free_port()
+        env = {**env, "GUNICORN_BIND": f"127.0.0.1:{port}", "GUNICORN_ACCESS_LOG": "/dev/null"}
+        log = stack.enter_context(tempfile.TemporaryFile())
+        with _server(env, port, log) as workers:
+            result.workers = workers
+            base = f"http://127.0.0.1:{port}"
+            clients = _signed_in(base, night, result.signin)
+            _floor(base, tablets, floor_seconds, result.floor)
+            _play_all(clients, night, 0, result.closed, pace=None, seed=seed)
+            _play_all(clients, night, 1, result.paced, pace=pace, seed=seed)
+            result.health_inconsistent = _health(base, result.health)
+        if result.errors():
+            log.seek(0)
+            result.server_log = _tracebacks(log.read().decode("utf-8", "replace"))
+        check = _manage(env, "check_books", check=False)
+        result.inconsistent, result.finished = _parse_check(check.stdout)
+    result.seconds = time.perf_counter() - started
+    return result
+
+
+@contextmanager
+def _database(postgres: str | None) -> Iterator[tuple[dict[str, str], str]]:
+    """The server's environment on a scratch database, and what the database is."""
+    base = {**os.environ, **SERVER_ENVIRONMENT}
+    url = postgres_url(postgres) if postgres is not None else ""
+    if url and not reachable(url):
+        name = f"balutclub_night_{os.getpid()}_{secrets.token_hex(4)}"
+        _admin(url, f'CREATE DATABASE "{name}"')
+        try:
+            yield {**base, "DATABASE_URL": _with_database(url, name)}, "PostgreSQL"
+        finally:
+            _admin(url, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        return
+    with tempfile.TemporaryDirectory(prefix="balutclub-night-") as directory:
+        database = Path(directory) / "night.sqlite3"
+        # SQLite's default deferred transactions fail a turn at once with "database is locked"
+        # when two workers write together; IMMEDIATE makes a writer wait its turn instead.
+        url = f"sqlite:///{database}?transaction_mode=IMMEDIATE&timeout=20"
+        yield {**base, "DATABASE_URL": url}, "SQLite (a scratch file, IMMEDIATE transactions)"
+
+
+def _prepare(env: Mapping[str, str], tablets: int, players: int, seed: int) -> list[dict]:
+    run = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "benchmarks.club_night_games",
+            *map(str, (tablets, players, 2, seed)),
+        ],
+        cwd=ROOT,
+        env=dict(env),
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    if run.returncode != 0:
+        raise RuntimeError(f"preparing the club night failed:\n{run.stdout}\n{run.stderr}")
+    found: list[dict] = json.loads(run.stdout.splitlines()[-1])
+    return found
+
+
+@contextmanager
+def _server(env: Mapping[str, str], port: int, log: IO[bytes]) -> Iterator[str]:
+    """gunicorn as `make serve` runs it; yields its worker count."""
+    server = subprocess.Popen(
+        [sys.executable, "-m", "gunicorn", "-c", "balutclub/gunicorn_conf.py"]
+        + ["balutclub.wsgi:application"],
+        cwd=ROOT,
+        env=dict(env),
+        stdout=subprocess.DEVNULL,
+        stderr=log,
+        start_new_session=True,
+    )
+    try:
+        _wait_ready(port, server)
+        workers = env.get("WEB_CONCURRENCY") or str(2 * len(os.sched_getaffinity(0)) + 1)
+        yield workers
+    finally:
+        server.terminate()
+        try:
+            server.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait()
+
+
+def _health(base: str, phase: Phase, repeats: int = 5) -> object:
+    """/healthz asked a few times once the night's games are in: its latency, its count."""
+    client = TabletClient(base)
+    answer: object = None
+    for _ in range(repeats):
+        begun = time.perf_counter()
+        status, body = client.request("GET", "/healthz")
+        phase.add(time.perf_counter() - begun, "" if status == 200 else f"/healthz: {status}")
+        answer = json.loads(body).get("inconsistent_games") if body.startswith("{") else body
+    return answer
+
+
+def _tracebacks(log: str) -> str:
+    """The first traceback in gunicorn's log, indented, or ''."""
+    start = log.find("Traceback")
+    if start < 0:
+        return ""
+    end = log.find("\n[", start)
+    return "\n".join(
+        "      " + line for line in log[start : end if end > 0 else None].splitlines()[:40]
+    )
+
+
+def _signed_in(base: str, night: list[dict], phase: Phase) -> list[TabletClient]:
+    """Every tablet's client, signed in with its scorer's PIN (not timed)."""
+    clients = [TabletClient(base) for _ in night]
+
+    def sign_in(index: int) -> None:
+        tablet = night[index]
+        begun = time.perf_counter()
+        clients[index].sign_in(member=int(tablet["member"]), pin=str(tablet["pin"]))
+        phase.add(time.perf_counter() - begun)
+
+    _in_threads(len(night), sign_in, phase)
+    return clients
+
+
+def _floor(base: str, tablets: int, seconds: float, phase: Phase) -> None:
+    """Every tablet asks for the sign-in page as a visitor, again and again, for `seconds`."""
+    until = time.perf_counter() + seconds
+
+    def ask(_: int) -> None:
+        client = TabletClient(base)
+        while time.perf_counter() < until:
+            begun = time.perf_counter()
+            status = client.get_status("/signin/")
+            phase.add(time.perf_counter() - begun, "" if status == 200 else f"page: {status}")
+
+    started = time.perf_counter()
+    _in_threads(tablets, ask, phase)
+    phase.seconds = time.perf_counter() - started
+
+
+def _play_all(
+    clients: list[TabletClient],
+    night: list[dict],
+    round_number: int,
+    phase: Phase,
+    *,
+    pace: float | None,
+    seed: int,
+) -> None:
+    rng = random.Random(seed + round_number)
+    offsets = [rng.uniform(0, pace or 0) for _ in clients]
+
+    def play(index: int) -> None:
+        game = night[index]["games"][round_number]
+        clients[index].play(
+            game=int(game["id"]),
+            turns=game["turns"],
+            on_turn=phase.add,
+            pace=pace,
+            start=started + offsets[index],
+        )
+
+    started = time.perf_counter()
+    _in_threads(len(clients), play, phase)
+    phase.seconds = time.perf_counter() - started
+
+
+def _in_threads(count: int, work: Callable[[int], None], phase: Phase) -> None:
+    def guarded(index: int) -> None:
+        try:
+            work(index)
+        except Exception as error:  # noqa: BLE001 - a tablet's failure is counted, not fatal
+            with phase.lock:
+                phase.errors.append(f"tablet {index}: {error!r}")
+
+    threads = [threading.Thread(target=guarded, args=(index,)) for index in range(count)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
