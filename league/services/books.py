@@ -20,12 +20,12 @@ from league.services.voids import withdraw_void_game
 from scoring import rules
 from scoring.club import GameChange, HouseSettings
 from scoring.models import RULESET_KEYS, Correction, Game
-from scoring.selectors import LoadedGame, load_game
+from scoring.selectors import PlayedGame, load_game
 
 
 def book_game(
     *,
-    loaded: LoadedGame,
+    loaded: PlayedGame,
     correction: Correction | None = None,
     house: rules.HouseRules | None = None,
 ) -> None:
@@ -62,7 +62,7 @@ class LeagueBooks:
         return _house_settings(settings)
 
     def game_changed(
-        self, *, loaded: LoadedGame, change: GameChange, correction: Correction | None
+        self, *, loaded: PlayedGame, change: GameChange, correction: Correction | None
     ) -> None:
         book_game(loaded=loaded, correction=correction)
         if change == GameChange.VOIDED:

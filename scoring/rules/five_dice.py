@@ -66,6 +66,12 @@ class FiveDiceGame(TableGame[RecordedTurn]):
         self.rules = FIVE_DICE_RULES[setup.ruleset]
         self.sheets = [Sheet(self.rules) for _ in setup.players]
 
+    def copy(self) -> FiveDiceGame:
+        copied = FiveDiceGame(self.setup)
+        copied.history = list(self.history)
+        copied.sheets = [sheet.copy() for sheet in self.sheets]
+        return copied
+
     @property
     def total_turns(self) -> int:
         return len(self.players) * self.rules.turns_per_player
