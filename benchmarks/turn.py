@@ -32,7 +32,7 @@ from scoring.services.members import create_member
 RULESET = "balut"
 PLAYERS = ("Anna", "Bjorn", "Cai", "Dita")
 TURNS_PER_GAME = len(PLAYERS) * rules.FIVE_DICE_RULES[RULESET].turns_per_player  # 112
-HTMX = {"HX-Request": "true"}
+HTMX = {"HX-Request": "true", "HX-Target": "play"}
 
 
 class BenchmarkError(RuntimeError):

@@ -40,13 +40,18 @@ def _game(game_id: int) -> Game:
 
 
 def play_context(
-    request: HttpRequest, live: LiveGame, *, notice: str = "", error: str = ""
+    request: HttpRequest,
+    live: LiveGame,
+    *,
+    house: rules.HouseRules | None = None,
+    notice: str = "",
+    error: str = "",
 ) -> dict[str, object]:
     """What the play area shows, but the turns to correct and the corrections (the full
     area's only: a turn's answer adds its own line)."""
     state = live.state
     # The club's house rules: the sheet shows the drinks and register claims the books keep.
-    sheet = build_sheet(live, live.result(club.house_rules()))
+    sheet = build_sheet(live, live.result(house or club.house_rules()))
     can_record = can_record_turns(request.user, live.game) and not state.complete
     context: dict[str, object] = {
         "game": live.game,
@@ -161,13 +166,14 @@ def _pieces(request: HttpRequest, recorded: RecordedTurn, *, notice: str) -> Htt
     """The answer to a recorded turn: what it changed, swapped out of band (turn_answer.html)."""
     live, before = recorded.live, recorded.before
     assert before is not None
-    context = play_context(request, live, notice=notice)
+    house = club.house_rules()
+    context = play_context(request, live, house=house, notice=notice)
     sheet = context["sheet"]
     assert isinstance(sheet, ScoreSheet)
     if isinstance(live.state, rules.FiveDiceGame):
         # The rows that differ from the sheet the turn found: the cell filled, and what it
         # moved (a row's total and points, a jackpot's bonus), however the rules link them.
-        earlier = build_sheet(before, before.result(club.house_rules()))
+        earlier = build_sheet(before, before.result(house))
         context["changed_rows"] = [
             row for row, old in zip(sheet.rows, earlier.rows, strict=True) if row != old
         ]
