@@ -147,7 +147,8 @@ def record_turn_view(request: HttpRequest, game_id: int) -> HttpResponse:
     notice = _turn_notice(recorded.live, recorded.turn)
     if _takes_pieces(request, recorded):
         return _pieces(request, recorded, notice=notice)
-    return _answer(request, game, notice=notice)
+    # The game row as the service left it (finished, perhaps), not as this view first read it.
+    return _answer(request, recorded.live.game, notice=notice)
 
 
 def _takes_pieces(request: HttpRequest, recorded: RecordedTurn) -> bool:

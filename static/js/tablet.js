@@ -275,6 +275,7 @@
       const play = document.getElementById("play");
       if (play && play.contains(scope)) {
         play.dataset.turn = scope.dataset.turn;
+        delete play.dataset.sending;  // the turn sent is answered: taps go to the new pad
         init(play);
       }
       return;
