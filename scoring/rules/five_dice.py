@@ -13,8 +13,8 @@ from typing import Literal
 
 from . import balut, bar, jackpot
 from .boxes import FiveDiceRules, box_label, category_of, is_jackpot_box
-from .drinks import drinks_of_turn
 from .dice import Dice, all_rolls, check_faces, dice_key
+from .drinks import drinks_of_turn
 from .errors import RuleError, TurnNotAllowed
 from .game_setup import GameSetup
 from .options import Options
