@@ -11,6 +11,7 @@ import uuid
 from typing import IO, Any
 
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext
 from PIL import Image
 
 # A phone photo of a sheet is a few MB; a scanner's PDF of one page rarely more.
@@ -42,11 +43,13 @@ def scan_extension(file: IO[bytes] | Any) -> str | None:
 def validate_scan(file: Any) -> None:
     if file.size > MAX_SCAN_BYTES:
         raise ValidationError(
-            f"The scan is too large ({file.size / 1024 / 1024:.1f} MB): at most "
-            f"{MAX_SCAN_BYTES // 1024 // 1024} MB."
+            gettext("The scan is too large (%(size)s MB): at most %(most)d MB.")
+            % {"size": f"{file.size / 1024 / 1024:.1f}", "most": MAX_SCAN_BYTES // 1024 // 1024}
         )
     if scan_extension(file) is None:
-        raise ValidationError("A scan must be a photo (JPEG or PNG) or a PDF of the paper sheet.")
+        raise ValidationError(
+            gettext("A scan must be a photo (JPEG or PNG) or a PDF of the paper sheet.")
+        )
 
 
 def scan_upload_to(instance: object, filename: str) -> str:

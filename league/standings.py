@@ -57,18 +57,27 @@ def tiebreaker_label(key: str, ruleset: str) -> str:
 def validate_tiebreakers(value: object) -> None:
     """A game key to a non-empty list of known keys, each at most once."""
     if not isinstance(value, Mapping):
-        raise ValidationError("The tie-breakers are a list of keys for each game.")
+        raise ValidationError(gettext("The tie-breakers are a list of keys for each game."))
     for ruleset, keys in value.items():
         if ruleset not in RULESET_KEYS:
-            raise ValidationError(f"Unknown game {ruleset!r} in the tie-breakers.")
+            raise ValidationError(
+                gettext("Unknown game %(game)r in the tie-breakers.") % {"game": ruleset}
+            )
         if not isinstance(keys, list) or not keys:
-            raise ValidationError(f"Give at least one tie-breaker for {ruleset}.")
+            raise ValidationError(
+                gettext("Give at least one tie-breaker for %(game)s.") % {"game": ruleset}
+            )
         unknown = [key for key in keys if key not in TIEBREAKERS]
         if unknown:
             known = ", ".join(TIEBREAKERS)
-            raise ValidationError(f"Unknown tie-breaker {unknown[0]!r} (known: {known}).")
+            raise ValidationError(
+                gettext("Unknown tie-breaker %(key)r (known: %(known)s).")
+                % {"key": unknown[0], "known": known}
+            )
         if len(set(keys)) != len(keys):
-            raise ValidationError(f"A tie-breaker is named twice for {ruleset}.")
+            raise ValidationError(
+                gettext("A tie-breaker is named twice for %(game)s.") % {"game": ruleset}
+            )
 
 
 def tiebreakers_for(value: Mapping[str, list[str]], ruleset: str) -> list[str]:

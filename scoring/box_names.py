@@ -1,8 +1,8 @@
 """The engine's box names in the reader's language. The engine (scoring.rules) stays free of
 Django and names its boxes in English; the pages word them here, as clubs say them at the table.
 
-Printed sheets keep the engine's names: the verify page redraws a sheet to compare it pixel by
-pixel, so a sheet is drawn in one language whoever prints or checks it.
+Printed sheets word them too, in the sheet's own language (scoring.pdf): the verify page reads
+that language from the sheet's footer and redraws it in the same words to compare the pixels.
 """
 
 from __future__ import annotations

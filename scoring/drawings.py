@@ -13,6 +13,7 @@ import binascii
 from io import BytesIO
 
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext
 from PIL import Image, UnidentifiedImageError
 
 PREFIX = "data:image/png;base64,"
@@ -28,18 +29,18 @@ def clean_drawing(data_url: str) -> str:
     """The drawing as a PNG data URL re-encoded by the server; ValidationError if it is not a
     PNG of a signature pad's size, or if nothing is drawn on it."""
     if not data_url:
-        raise ValidationError("Draw the signature on the pad first.")
+        raise ValidationError(gettext("Draw the signature on the pad first."))
     if len(data_url) > MAX_DATA_URL_CHARS:
-        raise ValidationError("The drawing is too large: clear the pad and sign again.")
+        raise ValidationError(gettext("The drawing is too large: clear the pad and sign again."))
     if not data_url.startswith(PREFIX):
-        raise ValidationError("The drawing did not arrive as a PNG image: sign again.")
+        raise ValidationError(gettext("The drawing did not arrive as a PNG image: sign again."))
     try:
         png = base64.b64decode(data_url[len(PREFIX) :], validate=True)
     except (binascii.Error, ValueError) as error:
-        raise ValidationError("The drawing arrived damaged: sign again.") from error
+        raise ValidationError(gettext("The drawing arrived damaged: sign again.")) from error
     image = _decoded(png)
     if not _has_ink(image):
-        raise ValidationError("The signature pad is empty: draw the signature first.")
+        raise ValidationError(gettext("The signature pad is empty: draw the signature first."))
     out = BytesIO()
     image.save(out, format="PNG", optimize=True)
     return PREFIX + base64.b64encode(out.getvalue()).decode("ascii")
@@ -47,14 +48,23 @@ def clean_drawing(data_url: str) -> str:
 
 def _decoded(png: bytes) -> Image.Image:
     if not png.startswith(b"\x89PNG\r\n\x1a\n"):
-        raise ValidationError("The drawing is not a PNG image: sign again.")
+        raise ValidationError(gettext("The drawing is not a PNG image: sign again."))
     try:
         with Image.open(BytesIO(png), formats=["PNG"]) as image:
             width, height = image.size
             if not (MIN_SIDE <= width <= MAX_WIDTH and MIN_SIDE <= height <= MAX_HEIGHT):
                 raise ValidationError(
-                    f"The drawing is {width}×{height} pixels: a signature pad is between "
-                    f"{MIN_SIDE}×{MIN_SIDE} and {MAX_WIDTH}×{MAX_HEIGHT}."
+                    gettext(
+                        "The drawing is %(width)d×%(height)d pixels: a signature pad is between "
+                        "%(least)d×%(least)d and %(widest)d×%(highest)d."
+                    )
+                    % {
+                        "width": width,
+                        "height": height,
+                        "least": MIN_SIDE,
+                        "widest": MAX_WIDTH,
+                        "highest": MAX_HEIGHT,
+                    }
                 )
             image.load()
             return image.convert("RGBA")
@@ -68,7 +78,9 @@ def _decoded(png: bytes) -> Image.Image:
         SyntaxError,
         Image.DecompressionBombError,
     ) as error:
-        raise ValidationError("The drawing is not a readable PNG image: sign again.") from error
+        raise ValidationError(
+            gettext("The drawing is not a readable PNG image: sign again.")
+        ) from error
 
 
 def _has_ink(image: Image.Image) -> bool:

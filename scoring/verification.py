@@ -29,16 +29,20 @@ from datetime import UTC, datetime
 
 from django.http import HttpRequest
 from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from scoring import rules
 
-# The exact strings the PDF prints, for the PDF check (scoring.sheet_checks.check) to find again.
-VERIFICATION_LABEL = "Verification code:"
-GAME_LABEL = "Game #"
-FIGURES_LABEL = "Figures:"
+# The exact strings the PDF prints, in the sheet's language, for the PDF check
+# (scoring.sheet_checks.text) to find again in whichever language the sheet was printed.
+VERIFICATION_LABEL = gettext_noop("Verification code: %(code)s")
+GAME_LABEL = gettext_noop("Game #%(game)d")
+FIGURES_LABEL = gettext_noop("Figures: seat %(seat)d, %(name)s: total score %(score)d")
+FIGURES_POINTS = gettext_noop(", points %(points)d")
 # The score table's rows as the PDF renderer labels them; read too, when they can be read.
-TOTAL_SCORE_LABEL = "Total score"
-POINTS_LABEL = "Points"
+TOTAL_SCORE_LABEL = gettext_noop("Total score")
+POINTS_LABEL = gettext_noop("Points")
 
 CODE_LENGTH = 10
 # Bumped if the serialisation ever changes, so an old code can never match a new layout.
@@ -274,21 +278,26 @@ def verification_url(request_or_base: HttpRequest | str, code: str) -> str:
 
 
 def code_line(code: str) -> str:
-    return f"{VERIFICATION_LABEL} {code}"
+    return _(VERIFICATION_LABEL) % {"code": code}
 
 
 def game_line(game_id: int) -> str:
-    return f"{GAME_LABEL}{game_id}"
+    return _(GAME_LABEL) % {"game": game_id}
 
 
 def figure_lines(result: rules.GameResult) -> list[str]:
     """One line per player, in seating order, for the PDF to print and the check to read:
-    "Figures: seat 1, Ann: total score 605, points 26" (points only in games that score them).
+    "Figures: seat 1, Ann: total score 605, points 26" (points only in games that score them),
+    in the language active (the sheet's).
     """
     lines = []
     for player in result.players:
-        line = f"{FIGURES_LABEL} seat {player.seat + 1}, {player.name}: total score {player.score}"
+        line = _(FIGURES_LABEL) % {
+            "seat": player.seat + 1,
+            "name": player.name,
+            "score": player.score,
+        }
         if player.total_points is not None:
-            line += f", points {player.total_points}"
+            line += _(FIGURES_POINTS) % {"points": player.total_points}
         lines.append(line)
     return lines

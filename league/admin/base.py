@@ -7,6 +7,7 @@ from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db.models import Model
 from django.http import HttpRequest
+from django.utils.translation import gettext
 
 from scoring.access.roles import is_secretary
 
@@ -54,7 +55,7 @@ class SecretaryInline(admin.TabularInline):
 def secretary(request: HttpRequest) -> User:
     user = request.user
     if not isinstance(user, User) or not is_secretary(user):
-        raise PermissionDenied("Only the secretary may do this.")
+        raise PermissionDenied(gettext("Only the secretary may do this."))
     return user
 
 

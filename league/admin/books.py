@@ -12,6 +12,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.urls import reverse
+from django.utils.translation import gettext
 
 from league.admin.base import SecretaryAdmin, refusal, report, secretary
 from league.forms import HistoricEntryForm
@@ -154,7 +155,7 @@ class ClubSettingsAdmin(SecretaryAdmin):
     ) -> HttpResponse:
         # One row: the list would only ever hold it, so go straight to it (or to making it).
         if not self.has_view_permission(request):
-            raise PermissionDenied("Only the secretary sees the club's settings.")
+            raise PermissionDenied(gettext("Only the secretary sees the club's settings."))
         if ClubSettings.objects.exists():
             url = reverse("admin:league_clubsettings_change", args=[ClubSettings.SINGLETON_ID])
         else:

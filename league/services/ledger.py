@@ -136,7 +136,8 @@ def _owed(debt: DrinkDebt) -> DrinkDebt:
     debt = DrinkDebt.objects.select_for_update().select_related("debtor").get(pk=debt.pk)
     if debt.status != DebtStatus.OWED:
         raise ValidationError(
-            f"This round is already {debt.get_status_display().lower()}: nothing changed."
+            gettext("This round is already %(status)s: nothing changed.")
+            % {"status": debt.get_status_display().lower()}
         )
     return debt
 
@@ -145,7 +146,9 @@ def _owed(debt: DrinkDebt) -> DrinkDebt:
 def settle_debt(*, debt: DrinkDebt, by: User) -> DrinkDebt:
     """The round was bought: by the secretary, or by the member who owed it."""
     if not may_settle(by, debt):
-        raise PermissionDenied("Only the secretary or the member who owes the round settles it.")
+        raise PermissionDenied(
+            gettext("Only the secretary or the member who owes the round settles it.")
+        )
     debt = _owed(debt)
     debt.status, debt.settled_by, debt.settled_at = DebtStatus.SETTLED, by, timezone.now()
     debt.full_clean()
@@ -164,9 +167,9 @@ def settle_debt(*, debt: DrinkDebt, by: User) -> DrinkDebt:
 def write_off_debt(*, debt: DrinkDebt, by: User, reason: str) -> DrinkDebt:
     """Forgiven by the secretary, who says why; the debt stays in the ledger as written off."""
     if not is_secretary(by):
-        raise PermissionDenied("Only the secretary writes off a round.")
+        raise PermissionDenied(gettext("Only the secretary writes off a round."))
     if not reason.strip():
-        raise ValidationError({"write_off_reason": "Say why the round is written off."})
+        raise ValidationError({"write_off_reason": gettext("Say why the round is written off.")})
     debt = _owed(debt)
     debt.status, debt.settled_by, debt.settled_at = DebtStatus.WRITTEN_OFF, by, timezone.now()
     debt.write_off_reason = reason.strip()

@@ -11,6 +11,7 @@ from django.contrib.auth.hashers import make_password
 from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
+from django.utils.translation import gettext
 
 from league.models import AuditAction
 from league.services import audit
@@ -23,7 +24,7 @@ MEMBER_FIELDS = ("name", "known_as", "email", "is_active")
 
 def _require_secretary(by: User) -> None:
     if not is_secretary(by):
-        raise PermissionDenied("Only the secretary changes members.")
+        raise PermissionDenied(gettext("Only the secretary changes members."))
 
 
 @transaction.atomic

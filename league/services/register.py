@@ -126,9 +126,10 @@ def review_claims(
     return changed
 
 
-def _require_secretary(by: User, what: str) -> None:
+def _require_secretary(by: User, refused: str) -> None:
+    """`refused`: the whole sentence a member reads ("Only the secretary …"), translated."""
     if not is_secretary(by):
-        raise PermissionDenied(f"Only the secretary {what}.")
+        raise PermissionDenied(refused)
 
 
 def _pending(claim: RegisterClaim) -> RegisterClaim:
@@ -138,7 +139,8 @@ def _pending(claim: RegisterClaim) -> RegisterClaim:
     )
     if claim.status != ClaimStatus.PENDING:
         raise ValidationError(
-            f"This claim was already {claim.get_status_display().lower()}: nothing changed."
+            gettext("This claim was already %(status)s: nothing changed.")
+            % {"status": claim.get_status_display().lower()}
         )
     return claim
 
@@ -146,7 +148,7 @@ def _pending(claim: RegisterClaim) -> RegisterClaim:
 @transaction.atomic
 def ratify_claim(*, claim: RegisterClaim, by: User, note: str = "") -> RegisterEntry:
     """The claim goes into the register, dated the day its game finished."""
-    _require_secretary(by, "ratifies register claims")
+    _require_secretary(by, gettext("Only the secretary ratifies register claims."))
     claim = _pending(claim)
     now = timezone.now()
     claim.status, claim.decided_by, claim.decided_at = ClaimStatus.RATIFIED, by, now
@@ -183,9 +185,9 @@ def ratify_claim(*, claim: RegisterClaim, by: User, note: str = "") -> RegisterE
 @transaction.atomic
 def reject_claim(*, claim: RegisterClaim, by: User, note: str) -> RegisterClaim:
     """Not a record after all; the note says why, for whoever reads the claim later."""
-    _require_secretary(by, "rejects register claims")
+    _require_secretary(by, gettext("Only the secretary rejects register claims."))
     if not note.strip():
-        raise ValidationError({"note": "Say why the claim is rejected."})
+        raise ValidationError({"note": gettext("Say why the claim is rejected.")})
     claim = _pending(claim)
     claim.status, claim.decided_by, claim.decided_at = ClaimStatus.REJECTED, by, timezone.now()
     claim.note = note.strip()
@@ -217,9 +219,9 @@ def enter_historic_record(
 ) -> RegisterEntry:
     """A record from before the app, kept with a scan of its paper sheet (checked by the
     model: an image or a PDF, not too large)."""
-    _require_secretary(by, "enters historic records")
+    _require_secretary(by, gettext("Only the secretary enters historic records."))
     if date > timezone.localdate():
-        raise ValidationError({"date": "A historic record cannot be dated in the future."})
+        raise ValidationError({"date": gettext("A historic record cannot be dated in the future.")})
     entry = RegisterEntry(
         date=date,
         player_name=player_name.strip(),
@@ -248,7 +250,7 @@ def enter_historic_record(
 def attest_game(*, game: Game, by: User, reason: str) -> list[RegisterClaim]:
     """The secretary vouches for an imported game's sheet in place of the players' signatures
     (a historic game whose players cannot all sign any more): its register claims open now."""
-    _require_secretary(by, "attests a game")
+    _require_secretary(by, gettext("Only the secretary attests a game."))
     if not reason.strip():
         raise ValidationError({"reason": gettext("Say why the game is attested.")})
     game = Game.objects.select_for_update().get(pk=game.pk)

@@ -16,7 +16,7 @@ from scoring.access.roles import is_secretary
 
 def _check(by: User, starts_on: datetime.date, ends_on: datetime.date) -> None:
     if not is_secretary(by):
-        raise PermissionDenied("Only the secretary keeps the seasons.")
+        raise PermissionDenied(gettext("Only the secretary keeps the seasons."))
     if starts_on > ends_on:
         raise ValidationError({"ends_on": gettext("A season ends on or after the day it starts.")})
 

@@ -16,6 +16,7 @@ from league.standings import validate_tiebreakers
 from scoring import rules
 from scoring.access.roles import is_secretary
 from scoring.models import RULESET_KEYS
+from scoring.refusals import refusal
 
 
 @transaction.atomic
@@ -41,16 +42,19 @@ def update_club_settings(
     They count for games finished from now on: the books already kept stay as they were kept.
     """
     if not is_secretary(by):
-        raise PermissionDenied("Only the secretary changes the club's settings.")
+        raise PermissionDenied(gettext("Only the secretary changes the club's settings."))
     unknown = sorted((set(register_bounds) | set(default_options)) - set(RULESET_KEYS))
     if unknown:
-        raise ValidationError(f"Unknown game {unknown[0]!r}.")
+        raise ValidationError(gettext("Unknown game %(game)r.") % {"game": unknown[0]})
     options: dict[str, dict[str, object]] = {}
     for ruleset, raw in default_options.items():
         try:
             options[ruleset] = rules.parse_options(dict(raw)).as_dict()
         except rules.RuleError as error:
-            raise ValidationError(f"Default options for {ruleset}: {error}.") from error
+            raise ValidationError(
+                gettext("Default options for %(game)s: %(refusal)s.")
+                % {"game": ruleset, "refusal": refusal(error)}
+            ) from error
     settings, _ = ClubSettings.objects.select_for_update().get_or_create(
         pk=ClubSettings.SINGLETON_ID
     )
@@ -67,7 +71,11 @@ def update_club_settings(
         bounds = register_bounds.get(ruleset)
         if bounds is not None and (bounds.low < 0 or bounds.low > bounds.high):
             raise ValidationError(
-                {f"{ruleset}_register_low": "The low bound must be from 0 up to the high bound."}
+                {
+                    f"{ruleset}_register_low": gettext(
+                        "The low bound must be from 0 up to the high bound."
+                    )
+                }
             )
         setattr(settings, f"{ruleset}_register_high", None if bounds is None else bounds.high)
         setattr(settings, f"{ruleset}_register_low", None if bounds is None else bounds.low)

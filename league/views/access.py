@@ -9,6 +9,7 @@ from typing import Any
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
+from django.utils.translation import gettext
 
 from scoring.access.requests import member_sign_in, user_of
 from scoring.access.roles import is_secretary
@@ -25,7 +26,7 @@ def secretary_required(view: View) -> View:
     @login_required
     def guarded(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         if not is_secretary(request.user):
-            raise PermissionDenied("Only the club's secretary may do this.")
+            raise PermissionDenied(gettext("Only the club's secretary may do this."))
         return view(request, *args, **kwargs)
 
     return guarded

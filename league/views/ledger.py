@@ -47,7 +47,9 @@ def settle(request: HttpRequest, debt_id: int) -> HttpResponse:
         return member_sign_in(request)
     user = user_of(request)
     if not may_settle(user, debt):
-        raise PermissionDenied("Only the secretary or the member who owes the round settles it.")
+        raise PermissionDenied(
+            gettext("Only the secretary or the member who owes the round settles it.")
+        )
 
     def settled() -> str:
         done = settle_debt(debt=debt, by=user)

@@ -108,11 +108,11 @@ def historic_entry(request: HttpRequest) -> HttpResponse:
 def register_scan(request: HttpRequest, entry_id: int) -> FileResponse:
     entry = get_object_or_404(RegisterEntry, pk=entry_id)
     if not entry.scan:
-        raise Http404("This entry has no scan.")
+        raise Http404(gettext("This entry has no scan."))
     try:
         handle = entry.scan.open("rb")
     except FileNotFoundError as missing:
-        raise Http404("The scan's file is missing.") from missing
+        raise Http404(gettext("The scan's file is missing.")) from missing
     name = entry.scan.name or ""
     extension = name.rsplit(".", 1)[-1]
     response = FileResponse(

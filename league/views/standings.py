@@ -28,11 +28,10 @@ def standings(request: HttpRequest) -> HttpResponse:
     filters = StandingsFilterForm(request.GET, seasons=selectors.seasons())
     season, ruleset = filters.chosen()
     order = tiebreakers_for(selectors.club_settings().standings_tiebreakers or {}, ruleset)
-    figure = "points" if ruleset in BY_POINTS else "score"
     table = StandingsTable(
         selectors.standings(season, ruleset, order) if season is not None else [],
         average_label=tiebreaker_label("average", ruleset),
-        best_label=f"Best {figure}",
+        best_label=gettext("Best points") if ruleset in BY_POINTS else gettext("Best score"),
     )
     # Every member on one page: a club's standings are tens of rows, not thousands.
     RequestConfig(request, paginate=False).configure(table)

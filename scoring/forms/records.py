@@ -231,30 +231,38 @@ class GameImportForm(forms.Form):
         uploads = [_read_file(file) for file in files]
         text = self.cleaned_data["text"]
         if text.strip():
-            uploads.append(_decode("Pasted record", text))
+            uploads.append(_decode(gettext("Pasted record"), text))
         return uploads
 
 
 def _read_file(file: UploadedFile) -> RecordUpload:
-    name = file.name or "unnamed file"
+    name = file.name or gettext("unnamed file")
     if file.size is not None and file.size > MAX_RECORD_BYTES:
-        return RecordUpload(name, error="The file is larger than 1 MB; no game record is that big.")
+        return RecordUpload(
+            name, error=gettext("The file is larger than 1 MB; no game record is that big.")
+        )
     try:
         text = file.read().decode("utf-8-sig")
     except UnicodeDecodeError:
-        return RecordUpload(name, error="The file is not UTF-8 text, so not a game record.")
+        return RecordUpload(
+            name, error=gettext("The file is not UTF-8 text, so not a game record.")
+        )
     return _decode(name, text)
 
 
 def _decode(name: str, text: str) -> RecordUpload:
     if not text.strip():
-        return RecordUpload(name, error="It is empty; a game record is a JSON object.")
+        return RecordUpload(name, error=gettext("It is empty; a game record is a JSON object."))
     try:
         return RecordUpload(name, data=json.loads(text))
     except json.JSONDecodeError as error:
-        message = f"It is not valid JSON: {error.msg} at line {error.lineno} column {error.colno}."
+        message = gettext("It is not valid JSON: %(error)s at line %(line)d column %(column)d.") % {
+            "error": error.msg,
+            "line": error.lineno,
+            "column": error.colno,
+        }
     except ValueError as error:
-        message = f"It is not valid JSON: {error}."
+        message = gettext("It is not valid JSON: %(error)s.") % {"error": error}
     except RecursionError:
-        message = "It is not a game record: the JSON is nested too deeply."
+        message = gettext("It is not a game record: the JSON is nested too deeply.")
     return RecordUpload(name, error=message)

@@ -27,12 +27,12 @@ MAX_GUESS = 99
 GUEST_NAME_LENGTH = GamePlayer._meta.get_field("name").max_length
 
 THRESHOLD_LABELS = {
-    "at_least": "At least (usual)",
-    "more_than": "More than",
+    "at_least": _("At least (usual)"),
+    "more_than": _("More than"),
 }
 JACKPOT_BONUS_LABELS = {
-    "added": "Added (usual)",
-    "replaces": "Replaces the points",
+    "added": _("Added (usual)"),
+    "replaces": _("Replaces the points"),
 }
 
 # Which games each setting changes, after RULES.md. The page only uses this to hide what does
@@ -205,7 +205,8 @@ class GameSetupForm(forms.Form):
                 if member.pk in member_seat:
                     self.add_error(
                         member_field,
-                        f"{member.known_as} already sits in seat {member_seat[member.pk]}.",
+                        _("%(name)s already sits in seat %(seat)d.")
+                        % {"name": member.known_as, "seat": member_seat[member.pk]},
                     )
                 else:
                     member_seat[member.pk] = number
@@ -216,15 +217,21 @@ class GameSetupForm(forms.Form):
                 if namesake is not None:
                     self.add_error(
                         guest_field,
-                        f"{namesake.known_as} is a member's name: choose them from the member "
-                        "list, or give the guest another name.",
+                        _(
+                            "%(name)s is a member's name: choose them from the member list, or "
+                            "give the guest another name."
+                        )
+                        % {"name": namesake.known_as},
                     )
                 elif key in guest_seat:
                     first_seat, first_name = guest_seat[key]
                     self.add_error(
                         guest_field,
-                        f"Seat {first_seat} already has a guest called {first_name}: "
-                        "give each guest a different name.",
+                        _(
+                            "Seat %(seat)d already has a guest called %(name)s: give each guest "
+                            "a different name."
+                        )
+                        % {"seat": first_seat, "name": first_name},
                     )
                 else:
                     guest_seat[key] = (number, guest)
@@ -232,8 +239,8 @@ class GameSetupForm(forms.Form):
         if filled < rules.MIN_PLAYERS:
             self.add_error(
                 None,
-                f"A game needs {rules.MIN_PLAYERS} to {rules.MAX_PLAYERS} players: "
-                f"fill at least {rules.MIN_PLAYERS} seats.",
+                _("A game needs %(least)d to %(most)d players: fill at least %(least)d seats.")
+                % {"least": rules.MIN_PLAYERS, "most": rules.MAX_PLAYERS},
             )
         return seats
 

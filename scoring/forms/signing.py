@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from django import forms
 from django.core.files.uploadedfile import UploadedFile
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from scoring.drawings import MAX_DATA_URL_CHARS
@@ -60,7 +61,7 @@ class SheetUploadForm(forms.Form):
         upload: UploadedFile = self.cleaned_data["sheet"]
         if upload.size is not None and upload.size > MAX_PDF_BYTES:
             raise forms.ValidationError(
-                f"The file is {upload.size // (1024 * 1024)} MB: a score sheet PDF is at most "
-                f"{MAX_PDF_BYTES // (1024 * 1024)} MB."
+                gettext("The file is %(size)d MB: a score sheet PDF is at most %(most)d MB.")
+                % {"size": upload.size // (1024 * 1024), "most": MAX_PDF_BYTES // (1024 * 1024)}
             )
         return upload

@@ -50,7 +50,13 @@ def _one_sheet_pdf(lay_out: Callable[Printing, PrintedSheet]) -> Callable[Printi
     def pdf(*args: Printing.args, **kwargs: Printing.kwargs) -> bytes:
         sheet = lay_out(*args, **kwargs)
         out = BytesIO()
-        write_pdf([sheet], out, title=sheet_title(sheet), club=sheet.info.club)
+        write_pdf(
+            [sheet],
+            out,
+            title=sheet_title(sheet),
+            club=sheet.info.club,
+            language=sheet.info.language,
+        )
         return out.getvalue()
 
     return pdf
@@ -68,20 +74,26 @@ def club_night_pdf(
     date_to: date,
     house_rules: rules.HouseRules = rules.DEFAULT_HOUSE_RULES,
     club: str = "",
+    language: str | None = None,
 ) -> int:
-    """Every game's sheet, in the order given, into `out`; the number of sheets written.
+    """Every game's sheet, in the order given, into `out`, in `language`; the number of sheets
+    written.
 
     `games` come from `scoring.selectors.games_started_between`, whose prefetches this reads.
     """
-    sheets = [partial(_printed_prefetched, game, house_rules, club) for game in games]
-    return write_pdf(sheets, out, title=club_night_title(date_from, date_to, club), club=club)
+    sheets = [partial(_printed_prefetched, game, house_rules, club, language) for game in games]
+    title = club_night_title(date_from, date_to, club, language)
+    return write_pdf(sheets, out, title=title, club=club, language=language)
 
 
-def _printed_prefetched(game: Game, house_rules: rules.HouseRules, club: str) -> PrintedSheet:
+def _printed_prefetched(
+    game: Game, house_rules: rules.HouseRules, club: str, language: str | None
+) -> PrintedSheet:
     return printed_game(
         load_prefetched_game(game),
         list(game.corrections.all()),
         signatures=list(game.signatures.all()),
         house_rules=house_rules,
         club=club,
+        language=language,
     )

@@ -8,6 +8,8 @@ Every figure comes from the sheet's Barbut lines and the engine's result.
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 from reportlab.platypus import Table, TableStyle
 
 from scoring.presentation.sheets import BarbutLine, ScoreSheet
@@ -17,7 +19,7 @@ from . import styles
 ROUND_WIDTH = 40.0
 MAX_PLAYER_WIDTH = 200.0
 WEIGHTS = (1.15, 1.15, 1.0)
-SUBHEADS = ("Turn", "Score", "Aside")
+SUBHEADS = (gettext_noop("Turn"), gettext_noop("Score"), gettext_noop("Aside"))
 SIGNATURE_HEIGHT = 30.0
 BLANK_ROUNDS = 24
 
@@ -27,7 +29,7 @@ Style = list[tuple[object, ...]]
 def turn_text(line: BarbutLine) -> str:
     if line.end == "bank":
         return f"+{line.points}"
-    return "6-6-6-6" if line.end == "six_sixes" else "bust"
+    return "6-6-6-6" if line.end == "six_sixes" else _("bust")
 
 
 def rounds_of(sheet: ScoreSheet) -> list[list[BarbutLine | None]]:
@@ -47,7 +49,8 @@ def rounds_of(sheet: ScoreSheet) -> list[list[BarbutLine | None]]:
 def barbut_table(sheet: ScoreSheet, *, blank: bool = False) -> Table:
     players = len(sheet.players)
     complete = sheet.result.complete
-    labels = ("Score", "Aside", "Place" if complete or blank else "Place so far", "Signature")
+    place = _("Place") if complete or blank else _("Place so far")
+    labels = (_("Score"), _("Aside"), place, _("Signature"))
     # Long games run over pages (the header rows repeat): size for a page of 24 rounds at most.
     rounds = BLANK_ROUNDS if blank else max(16, min(len(rounds_of(sheet)), BLANK_ROUNDS))
 
@@ -78,7 +81,7 @@ def barbut_table(sheet: ScoreSheet, *, blank: bool = False) -> Table:
         ("BACKGROUND", (0, 0), (-1, 1), styles.HEADING_FILL),
         ("LINEBELOW", (0, 1), (-1, 1), 1.2, styles.INK),
     ]
-    names = ["Round"] + [""] * (width - 1)
+    names = [_("Round")] + [""] * (width - 1)
     subheads = ["#"] + [""] * (width - 1)
     for seat, name in enumerate(sheet.players):
         first = 1 + 3 * seat
@@ -87,7 +90,7 @@ def barbut_table(sheet: ScoreSheet, *, blank: bool = False) -> Table:
             names[first], fitted = styles.fit_name(name, metrics.name_size, span)
             if fitted != metrics.name_size:
                 style.append(("FONT", (first, 0), (first, 0), styles.FONT_BOLD, fitted))
-        subheads[first : first + 3] = SUBHEADS
+        subheads[first : first + 3] = [_(subhead) for subhead in SUBHEADS]
         style += [
             ("SPAN", (first, 0), (first + 2, 0)),
             ("LINEBEFORE", (first, 0), (first, -1), 1.2, styles.INK),
@@ -115,18 +118,23 @@ def barbut_table(sheet: ScoreSheet, *, blank: bool = False) -> Table:
     foot = len(data)
     result = sheet.result
     for offset, label in enumerate(labels):
+        kind = offset  # score, aside, place, signature: the labels are in the reader's words
         row = [label] + [""] * (width - 1)
         for seat, player in enumerate(result.players):
             first = 1 + 3 * seat
             style.append(("SPAN", (first, foot + offset), (first + 2, foot + offset)))
             if blank:
                 continue
-            if label == "Score":
+            if kind == 0:
                 row[first] = str(player.score)
-            elif label == "Aside":
+            elif kind == 1:
                 row[first] = str(player.lost) if player.lost else ""
-            elif label.startswith("Place"):
-                row[first] = f"{player.rank} (wins)" if player.winner else str(player.rank)
+            elif kind == 2:
+                row[first] = (
+                    _("%(rank)d (wins)") % {"rank": player.rank}
+                    if player.winner
+                    else str(player.rank)
+                )
         data.append(row)
     style += [
         ("LINEABOVE", (0, foot), (-1, foot), 1.2, styles.INK),

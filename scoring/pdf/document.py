@@ -13,6 +13,9 @@ from typing import IO, Any
 
 import qrcode
 import qrcode.constants
+from django.utils import translation
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageBreak, PageTemplate, Spacer
@@ -25,6 +28,9 @@ from .five_dice import five_dice_table
 from .info import SheetInfo, Verification
 
 SHEET_ATTRIBUTE = "_balutclub_sheet"
+# The footer's page count; the PDF check (scoring.sheet_checks.text) reads it back.
+PAGE_OF = gettext_noop("page %(page)d of %(pages)d")
+SHEET_OF = gettext_noop("sheet %(sheet)d of %(sheets)d")
 
 
 @dataclass(frozen=True)
@@ -85,6 +91,13 @@ class SheetCanvas(Canvas):
 def draw_footer(
     canvas: Canvas, info: SheetInfo, number: int, sheets: int, page: int, pages: int
 ) -> None:
+    with translation.override(info.language):
+        _draw_footer(canvas, info, number, sheets, page, pages)
+
+
+def _draw_footer(
+    canvas: Canvas, info: SheetInfo, number: int, sheets: int, page: int, pages: int
+) -> None:
     canvas.saveState()
     top = styles.MARGIN + styles.FOOTER_HEIGHT - 14
     canvas.setStrokeColor(styles.GRID)
@@ -92,9 +105,12 @@ def draw_footer(
     canvas.line(styles.MARGIN, top, styles.PAGE_WIDTH - styles.MARGIN, top)
     canvas.setFillColor(styles.INK)
     canvas.setFont(styles.FONT, 8)
-    text = f"{info.club} \u00b7 {info.footer_label} \u00b7 page {page} of {pages}"
+    text = f"{info.club} \u00b7 {info.footer_label} \u00b7 " + _(PAGE_OF) % {
+        "page": page,
+        "pages": pages,
+    }
     if sheets > 1:
-        text += f" \u00b7 sheet {number} of {sheets}"
+        text += " \u00b7 " + _(SHEET_OF) % {"sheet": number, "sheets": sheets}
     canvas.drawString(styles.MARGIN, top - 12, text)
     if info.verification is not None:
         draw_verification(canvas, info.verification)
@@ -120,7 +136,7 @@ def draw_verification_slot(canvas: Canvas) -> None:
     canvas.drawString(
         styles.VERIFICATION_X + 4,
         styles.VERIFICATION_Y + styles.VERIFICATION_HEIGHT - 8,
-        "Verification",
+        _("Verification"),
     )
     canvas.restoreState()
 
@@ -143,11 +159,17 @@ def draw_verification(canvas: Canvas, verified: Verification) -> None:
     canvas.setFont(styles.FONT, 8)
     canvas.drawString(x, y + size - 24, verified.game_line)
     canvas.setFont(styles.FONT, 6)
-    canvas.drawString(x, y + size - 34, "Scan or visit the verify page to check it.")
+    canvas.drawString(x, y + size - 34, _("Scan or visit the verify page to check it."))
     canvas.restoreState()
 
 
 def sheet_story(number: int, printed: PrintedSheet) -> list[Flowable]:
+    """The sheet's flowables, worded in its own language (their text is fixed once made)."""
+    with translation.override(printed.info.language):
+        return _sheet_story(number, printed)
+
+
+def _sheet_story(number: int, printed: PrintedSheet) -> list[Flowable]:
     sheet, info = printed.sheet, printed.info
     table = (
         five_dice_table(sheet, blank=info.blank)
@@ -192,10 +214,13 @@ def render(
     title: str,
     author: str,
     numbering: tuple[int, int] | None = None,
+    language: str | None = None,
 ) -> int:
     """Write the sheets as one PDF to `out`; the number of sheets written. A sheet may be given
     as a function that makes it, called only when the sheet's turn to be laid out comes.
-    `numbering` (sheet n of N) overrides what the footers count, for a lone sheet."""
+    `numbering` (sheet n of N) overrides what the footers count, for a lone sheet.
+    `language` is the document's (its /Lang, for readers and screen readers); each sheet is
+    worded in its own (SheetInfo.language)."""
     document = SheetDocument(
         out,
         pagesize=(styles.PAGE_WIDTH, styles.PAGE_HEIGHT),
@@ -207,6 +232,7 @@ def render(
         author=author,
         creator="BalutClub",
         subject="Balut score sheets",
+        lang=language,
     )
     frame = Frame(
         styles.MARGIN,

@@ -13,9 +13,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop, pgettext
 from reportlab.platypus import Table, TableStyle
 
 from scoring import rules
+from scoring.box_names import box_name
 from scoring.presentation.sheets import Cell, ScoreSheet, SheetColumn, SheetRow
 
 from . import styles
@@ -93,24 +96,29 @@ def signed(value: int | None) -> str:
     return f"{value:+d}" if value else "0"
 
 
+# A jackpot cell's note as printed beside its score ("scratch" shows only as a faint zero).
+NOTES = {"claimed": gettext_noop("claimed"), "struck": gettext_noop("struck"), "scratch": ""}
+
+
 def jackpot_text(cell: Cell) -> str:
     if cell.score is None:
         return ""
-    return f"{cell.score} {cell.note}".strip()
+    note = NOTES.get(cell.note, cell.note)
+    return f"{cell.score} {_(note) if note else ''}".strip()
 
 
 def summary_labels(sheet: ScoreSheet) -> list[str]:
-    labels = ["Total score"]
+    labels = [_("Total score")]
     if sheet.scores_points:
-        labels += ["Score points", "Guess points", "Points"]
-    return [*labels, "Place" if sheet.result.complete else "Place so far"]
+        labels += [_("Score points"), _("Guess points"), _("Points")]
+    return [*labels, _("Place") if sheet.result.complete else _("Place so far")]
 
 
 def five_dice_table(sheet: ScoreSheet, *, blank: bool = False) -> Table:
     cols = columns_of(sheet)
     players = len(sheet.players)
     rows = ordered_rows(sheet)
-    labels = [row.label for row in rows] + summary_labels(sheet) + ["Signature"]
+    labels = [box_name(row.key) for row in rows] + summary_labels(sheet) + [_("Signature")]
     weights = cols.weights()
 
     def fit(label: float) -> tuple[float, TableMetrics]:
@@ -196,12 +204,12 @@ class _Builder:
                     smaller.append(("FONT", (first, 0), (first, 0), styles.FONT_BOLD, size))
             self.style.append(("SPAN", (first, 0), (last, 0)))
             for box in range(cols.boxes):
-                subheads[first + box] = str(box + 1) if cols.boxes > 1 else "Score"
+                subheads[first + box] = str(box + 1) if cols.boxes > 1 else _("Score")
             if cols.has_total:
-                subheads[cols.total(seat)] = "Total"
+                subheads[cols.total(seat)] = _("Total")
             if cols.has_points:
-                subheads[cols.points(seat)] = "Pts"
-        names[0] = "Player"
+                subheads[cols.points(seat)] = pgettext("points, short", "Pts")
+        names[0] = _("Player")
         self.style += [
             ("FONT", (1, 0), (-1, 0), styles.FONT_BOLD, metrics.name_size),
             ("FONT", (1, 1), (-1, 1), styles.FONT, metrics.small),
@@ -214,7 +222,7 @@ class _Builder:
     def category(self, row: SheetRow) -> None:
         line = self._row()
         index = len(self.data) - 1
-        line[0] = row.label
+        line[0] = box_name(row.key)
         for seat, column in enumerate(row.columns):
             if row.jackpot:
                 self._jackpot(line, index, seat, column)
@@ -260,15 +268,19 @@ class _Builder:
     def foot(self) -> None:
         result = self.sheet.result
         self.style.append(("LINEABOVE", (0, len(self.data)), (-1, len(self.data)), 1.2, styles.INK))
-        self._summary("Total score", [figure(p.score) for p in result.players], bold=True)
+        self._summary(_("Total score"), [figure(p.score) for p in result.players], bold=True)
         if self.sheet.scores_points:
             points = [p.points for p in result.players]
-            self._summary("Score points", [figure(None if p is None else p.score) for p in points])
-            self._summary("Guess points", [figure(None if p is None else p.guess) for p in points])
-            self._summary("Points", [figure(p.total_points) for p in result.players], bold=True)
-        place = "Place" if result.complete or self.blank else "Place so far"
+            self._summary(
+                _("Score points"), [figure(None if p is None else p.score) for p in points]
+            )
+            self._summary(
+                _("Guess points"), [figure(None if p is None else p.guess) for p in points]
+            )
+            self._summary(_("Points"), [figure(p.total_points) for p in result.players], bold=True)
+        place = _("Place") if result.complete or self.blank else _("Place so far")
         self._summary(place, [figure(p.rank) for p in result.players], bold=True)
-        self._summary("Signature", ["" for _ in result.players])
+        self._summary(_("Signature"), ["" for _ in result.players])
         self.signature_row = len(self.data) - 1
         row = self.signature_row
         self.style += [

@@ -10,12 +10,18 @@ import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from scoring import rules
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
-THRESHOLD_TEXT = {"at_least": "at least", "more_than": "more than"}
+from scoring import rules
+from scoring.box_names import box_name
+
+THRESHOLD_TEXT = {"at_least": gettext_noop("at least"), "more_than": gettext_noop("more than")}
+JACKPOT_BONUS_TEXT = {"added": gettext_noop("added"), "replaces": gettext_noop("replaces")}
 # The options that change each game, in print order; the engine says which apply where.
 RULESET_OPTIONS = {info.key: info.option_names for info in rules.RULESETS}
-TURN_ENDS = {"bank": "banked", "bust": "bust", "six_sixes": "6-6-6-6"}
+# How the footer and the heading name a game; the PDF check reads the footer back.
+GAME_NUMBER = gettext_noop("game #%(game)d")
 
 
 @dataclass(frozen=True)
@@ -66,6 +72,8 @@ class SheetInfo:
     blank: bool = False
     signatures: tuple[SignatureLine, ...] = ()
     verification: Verification | None = None
+    language: str = "en"
+    """The language the sheet is printed in: its words, and how the verify page redraws it."""
 
     @property
     def has_options(self) -> bool:
@@ -75,14 +83,14 @@ class SheetInfo:
     def heading(self) -> str:
         if self.game_number is None:
             return self.title
-        return f"{self.title} \u00b7 game #{self.game_number}"
+        return f"{self.title} \u00b7 {_(GAME_NUMBER) % {'game': self.game_number}}"
 
     @property
     def footer_label(self) -> str:
         """How a page names its sheet in the footer, e.g. "Standard Balut, game #12"."""
         if self.game_number is None:
-            return f"{self.title}, blank sheet"
-        return f"{self.title}, game #{self.game_number}"
+            return _("%(title)s, blank sheet") % {"title": self.title}
+        return f"{self.title}, {_(GAME_NUMBER) % {'game': self.game_number}}"
 
 
 def options_text(ruleset: str, options: rules.Options) -> str:
@@ -90,12 +98,17 @@ def options_text(ruleset: str, options: rules.Options) -> str:
     parts = []
     for name in RULESET_OPTIONS.get(ruleset, ()):
         if name == "thresholds":
-            parts.append(f"thresholds: {THRESHOLD_TEXT[options.thresholds]}")
+            parts.append(
+                _("thresholds: %(kind)s") % {"kind": _(THRESHOLD_TEXT[options.thresholds])}
+            )
         elif name == "jackpot_bonus":
-            parts.append(f"jackpot bonus: {options.jackpot_bonus}")
+            parts.append(
+                _("jackpot bonus: %(bonus)s")
+                % {"bonus": _(JACKPOT_BONUS_TEXT[options.jackpot_bonus])}
+            )
         elif name == "guess_points":
-            parts.append(f"guess points: {options.guess_points}")
-    return "; ".join(parts) or "none"
+            parts.append(_("guess points: %(points)s") % {"points": options.guess_points})
+    return "; ".join(parts) or _("none")
 
 
 def guesses_text(setup: rules.GameSetup) -> str:
@@ -106,7 +119,7 @@ def guesses_text(setup: rules.GameSetup) -> str:
         for seat, name in enumerate(setup.players)
         if seat in setup.guesses
     ]
-    return ", ".join(guesses) or "none"
+    return ", ".join(guesses) or _("none")
 
 
 def dice_text(value: object) -> str:
@@ -123,13 +136,13 @@ def describe_turn(record: object) -> str:
     if not isinstance(record, Mapping):
         return json.dumps(record, ensure_ascii=False)
     if "box" in record:
-        text = rules.box_label(str(record["box"]))
+        text = box_name(str(record["box"]))
         if "dice" in record:
             text += f" {dice_text(record['dice'])}"
         if "score" in record:
-            text += f" (score {record['score']})"
+            text += " " + _("(score %(score)s)") % {"score": record["score"]}
         if record.get("strike"):
-            text += " struck"
+            text += " " + _("struck")
         return text
     throws = record.get("throws")
     if isinstance(throws, Sequence) and not isinstance(throws, str):
@@ -140,6 +153,10 @@ def describe_turn(record: object) -> str:
                 continue
             part = dice_text(throw.get("dice", ""))
             keep = throw.get("keep")
-            parts.append(f"{part} keep {dice_text(keep)}" if keep else part)
-        return "throws " + "; ".join(parts)
+            parts.append(
+                _("%(dice)s keep %(kept)s") % {"dice": part, "kept": dice_text(keep)}
+                if keep
+                else part
+            )
+        return _("throws %(throws)s") % {"throws": "; ".join(parts)}
     return json.dumps(record, ensure_ascii=False, sort_keys=True)

@@ -6,11 +6,13 @@ from collections.abc import Sequence
 from io import BytesIO
 from xml.sax.saxutils import escape
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop, pgettext
 from reportlab.lib.utils import ImageReader
 from reportlab.platypus import Flowable, Image, Paragraph, Spacer, Table, TableStyle
 
 from scoring import rules
-from scoring.rules.results import DRINK_REASONS, GameResult
+from scoring.rules.results import GameResult
 
 from . import styles
 from .info import SheetInfo
@@ -19,6 +21,12 @@ WRITE_IN = "_" * 22
 SHORT_WRITE_IN = "_" * 10
 # When, turn, player, before, after, why (the rest of the width), by.
 CORRECTION_WIDTHS = (80.0, 34.0, 60.0, 150.0, 150.0, 0.0, 70.0)
+# Why a round is owed, by the engine's reason (rules.results.DRINK_REASONS words them in English).
+DRINK_WORDS = {
+    "last_place": gettext_noop("came last"),
+    "balut_from_cup": gettext_noop("threw a Balut straight out of the cup"),
+    "three_cocks": gettext_noop("threw three cocked throws in a row"),
+}
 
 
 def _field(label: str, value: str) -> str:
@@ -35,34 +43,34 @@ def header(info: SheetInfo) -> Table:
         lines = [
             "&nbsp;&nbsp;&nbsp;".join(
                 [
-                    _field("Date", WRITE_IN),
-                    _field("Time", SHORT_WRITE_IN),
-                    _field("Scorer", WRITE_IN),
-                    "<b>Friendly</b>&nbsp;yes / no",
+                    _field(_("Date"), WRITE_IN),
+                    _field(_("Time"), SHORT_WRITE_IN),
+                    _field(_("Scorer"), WRITE_IN),
+                    _field(_("Friendly"), _("yes / no")),
                 ]
             ),
         ]
         if info.has_options:
-            lines.append(_field("Options", WRITE_IN * 2))
+            lines.append(_field(_("Options"), WRITE_IN * 2))
         if info.guesses:
-            lines.append(_field("Balut guesses", WRITE_IN * 3))
+            lines.append(_field(_("Balut guesses"), WRITE_IN * 3))
     else:
-        friendly = "yes (no round for last place)" if info.friendly else "no"
+        friendly = _("yes (no round for last place)") if info.friendly else _("no")
         lines = [
             "&nbsp;&nbsp;&nbsp;".join(
                 [
-                    _field("Started", info.started),
-                    _field("Scorer", info.scorer),
-                    _field("Friendly", friendly),
+                    _field(_("Started"), info.started),
+                    _field(_("Scorer"), info.scorer),
+                    _field(_("Friendly"), friendly),
                 ]
             ),
         ]
-        second = [_field("Game", info.status)]
+        second = [_field(_("Game"), info.status)]
         if info.has_options:
-            second.insert(0, _field("Options", info.options))
+            second.insert(0, _field(_("Options"), info.options))
         lines.append("&nbsp;&nbsp;&nbsp;".join(second))
         if info.guesses:
-            lines.append(_field("Balut guesses", info.guesses))
+            lines.append(_field(_("Balut guesses"), info.guesses))
     right = [Paragraph(line, styles.HEADER) for line in lines]
     table = Table(
         [[left, right]],
@@ -91,28 +99,38 @@ def result_notes(result: GameResult, *, blank: bool) -> list[Flowable]:
             return []
         text = "&nbsp;&nbsp;&nbsp;".join(
             [
-                _field("Baluts", SHORT_WRITE_IN),
-                _field("Guess winners", WRITE_IN),
-                _field("Rounds owed", WRITE_IN * 2),
+                _field(_("Baluts"), SHORT_WRITE_IN),
+                _field(_("Guess winners"), WRITE_IN),
+                _field(_("Rounds owed"), WRITE_IN * 2),
             ]
         )
         return [Paragraph(text, styles.NOTE)]
     parts = []
     if result.baluts is not None:
-        parts.append(_field("Baluts", str(result.baluts)))
+        parts.append(_field(_("Baluts"), str(result.baluts)))
         if result.complete:
-            winners = ", ".join(result.guess_winners) or "nobody guessed right"
-            parts.append(_field("Guess winners", winners))
+            winners = ", ".join(result.guess_winners) or _("nobody guessed right")
+            parts.append(_field(_("Guess winners"), winners))
     # A game that never books a round says nothing of them, unless its record shows some.
     if result.drinks or rules.ruleset_info(result.ruleset).drinks != "never":
-        owed = "; ".join(f"{d.player} ({DRINK_REASONS[d.reason]})" for d in result.drinks)
-        parts.append(_field("Rounds owed", owed or ("none" if result.complete else "none yet")))
+        owed = "; ".join(f"{d.player} ({_(DRINK_WORDS[d.reason])})" for d in result.drinks)
+        parts.append(
+            _field(_("Rounds owed"), owed or (_("none") if result.complete else _("none yet")))
+        )
     if result.register:
-        entries = ", ".join(f"{c.player} {c.score} ({c.kind})" for c in result.register)
-        parts.append(_field("For the register", entries))
+        entries = ", ".join(
+            f"{c.player} {c.score} ({_register_kind(c.kind)})" for c in result.register
+        )
+        parts.append(_field(_("For the register"), entries))
     if not parts:
         return []
     return [Paragraph("&nbsp;&nbsp;&nbsp;".join(parts), styles.NOTE)]
+
+
+def _register_kind(kind: str) -> str:
+    if kind == "high":
+        return pgettext("register entry", "high")
+    return pgettext("register entry", "low")
 
 
 def corrections(info: SheetInfo) -> list[Flowable]:
@@ -120,11 +138,19 @@ def corrections(info: SheetInfo) -> list[Flowable]:
     if info.blank:
         return []
     if not info.corrections:
-        return [Paragraph(_field("Corrections", "none"), styles.NOTE)]
+        return [Paragraph(_field(_("Corrections"), _("none")), styles.NOTE)]
     rows: list[list[object]] = [
         [
-            Paragraph(f"<b>{heading}</b>", styles.CELL)
-            for heading in ("When", "Turn", "Player", "Before", "After", "Why", "By")
+            Paragraph(f"<b>{escape(heading)}</b>", styles.CELL)
+            for heading in (
+                _("When"),
+                _("Turn"),
+                _("Player"),
+                _("Before"),
+                _("After"),
+                _("Why"),
+                _("By"),
+            )
         ]
     ]
     for line in info.corrections:
@@ -144,7 +170,9 @@ def corrections(info: SheetInfo) -> list[Flowable]:
             ]
         )
     )
-    heading = Paragraph(f"Corrections ({len(info.corrections)})", styles.SECTION)
+    heading = Paragraph(
+        escape(_("Corrections (%(count)d)") % {"count": len(info.corrections)}), styles.SECTION
+    )
     return [Spacer(0, 4), heading, table]
 
 
@@ -158,7 +186,7 @@ def signatures(info: SheetInfo) -> list[Flowable]:
     width = styles.FRAME_WIDTH / max(len(info.signatures), 4)
     cells: list[list[object]] = []
     for line in info.signatures:
-        mark: object = Paragraph("signed with PIN", styles.CELL)
+        mark: object = Paragraph(escape(_("signed with PIN")), styles.CELL)
         if line.drawing_png:
             reader = ImageReader(BytesIO(line.drawing_png))
             pixels_wide, pixels_high = reader.getSize()
@@ -184,7 +212,7 @@ def signatures(info: SheetInfo) -> list[Flowable]:
             ]
         )
     )
-    return [Spacer(0, 4), Paragraph("<b>Signed</b>", styles.NOTE), table]
+    return [Spacer(0, 4), Paragraph(f"<b>{escape(_('Signed'))}</b>", styles.NOTE), table]
 
 
 class PlainLines(Flowable):

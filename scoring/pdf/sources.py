@@ -8,8 +8,9 @@ from datetime import date
 from typing import IO
 
 from django.conf import settings
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.dateformat import format as date_format
+from django.utils.translation import gettext as _
 
 from scoring import rules, verification
 from scoring.models import Correction, Game, GamePlayer, Signature, SignatureMethod
@@ -30,6 +31,13 @@ from .info import (
 
 STARTED_FORMAT = "D j M Y, H:i"
 CORRECTED_FORMAT = "j M Y H:i"
+
+
+def sheet_language(language: str | None = None) -> str:
+    """The language a sheet is printed in: `language` if the server speaks it, else English
+    (settings.LANGUAGE_CODE), never whatever language the request happens to be in."""
+    codes = {code for code, _name in settings.LANGUAGES}
+    return language if language in codes else settings.LANGUAGE_CODE
 
 
 def club_name(saved: str = "") -> str:
@@ -98,7 +106,7 @@ def sheet_info(
     club: str = "",
 ) -> SheetInfo:
     game, setup = loaded.game, loaded.setup
-    scorer = "none"
+    scorer = _("none")
     if game.scorer is not None:
         scorer = game.scorer.known_as
         if game.scorer.name and game.scorer.name != scorer:
@@ -113,7 +121,7 @@ def sheet_info(
         scorer=scorer,
         friendly=setup.friendly,
         guesses=guesses_text(setup),
-        status="finished" if loaded.state.complete else "in progress",
+        status=_("finished") if loaded.state.complete else _("in progress"),
         corrections=tuple(correction_line(c, loaded) for c in corrections),
         signatures=tuple(
             signature_line(signature, loaded)
@@ -121,6 +129,7 @@ def sheet_info(
             if signature.voided_at is None
         ),
         verification=verified,
+        language=translation.get_language() or settings.LANGUAGE_CODE,
     )
 
 
@@ -132,52 +141,65 @@ def printed_game(
     site_url: str = "",
     house_rules: rules.HouseRules = rules.DEFAULT_HOUSE_RULES,
     club: str = "",
+    language: str | None = None,
 ) -> PrintedSheet:
     """One game's score sheet; a fully signed one carries its verification code and QR code.
 
     `club`, here and below, is the club's name as the secretary saved it (blank: CLUB_NAME).
+    `language`, here and below, is the sheet's (the club's default or the printer's choice;
+    English if none): every word of it, its dates and the lines the verify page reads back.
     """
-    sheet = build_sheet(loaded, loaded.result(house_rules))
-    verified = sheet_verification(loaded, sheet.result, site_url)
-    info = sheet_info(loaded, corrections, signatures=signatures, verified=verified, club=club)
+    with translation.override(sheet_language(language)):
+        sheet = build_sheet(loaded, loaded.result(house_rules))
+        verified = sheet_verification(loaded, sheet.result, site_url)
+        info = sheet_info(loaded, corrections, signatures=signatures, verified=verified, club=club)
     return PrintedSheet(sheet=sheet, info=info)
 
 
-def blank_sheet(ruleset: str, players: int, *, club: str = "") -> PrintedSheet:
+def blank_sheet(
+    ruleset: str, players: int, *, club: str = "", language: str | None = None
+) -> PrintedSheet:
     """An empty sheet of `ruleset` for `players` players; RuleError for a game or count the
     rules do not have. The engine's empty game gives the rows and boxes, nothing else."""
-    names = tuple(f"Player {seat + 1}" for seat in range(players))
-    setup = rules.GameSetup(ruleset=ruleset, players=names)
-    seats = tuple(GamePlayer(seat=seat, name=name) for seat, name in enumerate(names))
-    loaded = LoadedGame(
-        game=Game(ruleset=ruleset),
-        players=seats,
-        turns=(),
-        setup=setup,
-        state=rules.new_game(setup),
-    )
-    info = SheetInfo(
-        club=club_name(club),
-        ruleset=ruleset,
-        title=rules.RULESET_TITLES[ruleset],
-        game_number=None,
-        started="",
-        options="",
-        scorer="",
-        friendly=False,
-        guesses=guesses_text(setup),
-        status="",
-        blank=True,
-    )
+    language = sheet_language(language)
+    with translation.override(language):
+        names = tuple(_("Player %(seat)d") % {"seat": seat + 1} for seat in range(players))
+        setup = rules.GameSetup(ruleset=ruleset, players=names)
+        seats = tuple(GamePlayer(seat=seat, name=name) for seat, name in enumerate(names))
+        loaded = LoadedGame(
+            game=Game(ruleset=ruleset),
+            players=seats,
+            turns=(),
+            setup=setup,
+            state=rules.new_game(setup),
+        )
+        info = SheetInfo(
+            club=club_name(club),
+            ruleset=ruleset,
+            title=rules.RULESET_TITLES[ruleset],
+            game_number=None,
+            started="",
+            options="",
+            scorer="",
+            friendly=False,
+            guesses=guesses_text(setup),
+            status="",
+            blank=True,
+            language=language,
+        )
     return PrintedSheet(sheet=build_sheet(loaded), info=info)
 
 
 def sheet_title(printed: PrintedSheet) -> str:
     """The PDF title of a document of one sheet: "Standard Balut #12", or a blank sheet's."""
     info = printed.info
-    if info.blank:
-        return f"{info.title}: blank sheet for {len(printed.sheet.players)}"
-    return f"{info.title} #{info.game_number}"
+    with translation.override(info.language):
+        if info.blank:
+            return _("%(title)s: blank sheet for %(players)d") % {
+                "title": info.title,
+                "players": len(printed.sheet.players),
+            }
+        return f"{info.title} #{info.game_number}"
 
 
 def write_pdf(
@@ -187,12 +209,30 @@ def write_pdf(
     title: str,
     club: str = "",
     numbering: tuple[int, int] | None = None,
+    language: str | None = None,
 ) -> int:
-    return document.render(sheets, out, title=title, author=club_name(club), numbering=numbering)
+    return document.render(
+        sheets,
+        out,
+        title=title,
+        author=club_name(club),
+        numbering=numbering,
+        language=sheet_language(language),
+    )
 
 
-def club_night_title(date_from: date, date_to: date, club: str = "") -> str:
+def club_night_title(
+    date_from: date, date_to: date, club: str = "", language: str | None = None
+) -> str:
     name = club_name(club)
-    if date_from == date_to:
-        return f"{name}: club night of {date_from.isoformat()}"
-    return f"{name}: games of {date_from.isoformat()} to {date_to.isoformat()}"
+    with translation.override(sheet_language(language)):
+        if date_from == date_to:
+            return _("%(club)s: club night of %(date)s") % {
+                "club": name,
+                "date": date_from.isoformat(),
+            }
+        return _("%(club)s: games of %(first)s to %(last)s") % {
+            "club": name,
+            "first": date_from.isoformat(),
+            "last": date_to.isoformat(),
+        }

@@ -11,8 +11,9 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from django.contrib.auth.models import User
+from django.utils.translation import gettext, ngettext
 
-from scoring import rules
+from scoring.box_names import box_name
 from scoring.models import Correction, Turn
 from scoring.selectors import LoadedGame
 
@@ -86,22 +87,26 @@ def describe(record: Mapping[str, object]) -> str:
 
 
 def _five_dice(record: Mapping[str, object]) -> str:
-    parts = [rules.box_label(str(record["box"]))]
+    parts = [box_name(str(record["box"]))]
     if isinstance(record.get("dice"), list):
         parts.append(_faces(record["dice"]))
     elif record.get("score") is not None:
-        parts.append(f"{record['score']} on paper")
+        parts.append(gettext("%(score)s on paper") % {"score": record["score"]})
     if record.get("strike"):
-        parts.append("struck")
+        parts.append(gettext("struck"))
     throws = record.get("throws")
     if isinstance(throws, list) and throws:
-        parts.append(f"{len(throws)} throw{'' if len(throws) == 1 else 's'} logged")
+        parts.append(
+            ngettext("%(count)d throw logged", "%(count)d throws logged", len(throws))
+            % {"count": len(throws)}
+        )
     return " · ".join(parts)
 
 
 def _barbut_throw(throw: Mapping[str, object]) -> str:
     kept = _faces(throw.get("keep"))
-    return f"{_faces(throw.get('dice'))} ({f'kept {kept}' if kept else 'nothing kept'})"
+    kept_text = gettext("kept %(dice)s") % {"dice": kept} if kept else gettext("nothing kept")
+    return f"{_faces(throw.get('dice'))} ({kept_text})"
 
 
 def _faces(values: object) -> str:

@@ -8,8 +8,15 @@ from itertools import combinations
 from typing import TYPE_CHECKING, Literal
 
 from .dice import Dice, all_rolls, check_faces, contains, dice_key
-from .errors import RuleError, TurnNotAllowed
+from .errors import RuleError, TurnNotAllowed, Words, gettext_noop
 from .table import TableGame
+
+# How a turn ended, as a refusal words it.
+TURN_ENDS = {
+    "bank": gettext_noop("banked"),
+    "bust": gettext_noop("bust"),
+    "six_sixes": gettext_noop("6-6-6-6"),
+}
 
 if TYPE_CHECKING:  # game_setup asks the rulesets, which describe this game from here
     from .game_setup import GameSetup
@@ -98,23 +105,44 @@ class TurnInProgress:
     def throw(self, dice: Dice, keep: Dice) -> None:
         """Add one throw with the dice set aside from it; RuleError when it cannot be."""
         if self.end is not None:
-            raise RuleError(f"the turn is over ({self.end.replace('_', '-')}); no more throws")
-        thrown = check_faces(dice, count=self.in_hand, what="dice thrown")
-        kept = check_faces(keep, what="dice set aside")
+            raise RuleError(
+                "turn_over",
+                gettext_noop("the turn is over (%(end)s); no more throws"),
+                end=Words(TURN_ENDS[self.end]),
+            )
+        thrown = check_faces(dice, count=self.in_hand, what=Words(gettext_noop("dice thrown")))
+        kept = check_faces(keep, what=Words(gettext_noop("dice set aside")))
         if not contains(thrown, kept):
-            raise RuleError(f"{list(kept)} cannot be set aside from a throw of {list(thrown)}")
+            raise RuleError(
+                "keep_not_thrown",
+                gettext_noop("%(kept)s cannot be set aside from a throw of %(thrown)s"),
+                kept=list(kept),
+                thrown=list(thrown),
+            )
         if is_six_sixes(thrown) or is_bust(thrown):
             if kept:
-                raise RuleError(f"{list(thrown)} has no scoring die to set aside")
+                raise RuleError(
+                    "nothing_to_keep",
+                    gettext_noop("%(thrown)s has no scoring die to set aside"),
+                    thrown=list(thrown),
+                )
             self.end = "six_sixes" if is_six_sixes(thrown) else "bust"
         else:
             value = keep_value(thrown, kept)
             if not kept:
-                raise RuleError(f"set aside at least one scoring die from {list(thrown)}")
+                raise RuleError(
+                    "keep_a_scoring_die",
+                    gettext_noop("set aside at least one scoring die from %(thrown)s"),
+                    thrown=list(thrown),
+                )
             if value is None:
                 raise RuleError(
-                    f"{list(kept)} may not be set aside: every die set aside must be a 1, a 5, "
-                    "or part of a four-dice combination"
+                    "keep_not_scoring",
+                    gettext_noop(
+                        "%(kept)s may not be set aside: every die set aside must be a 1, a 5, "
+                        "or part of a four-dice combination"
+                    ),
+                    kept=list(kept),
                 )
             self.points += value
             self.in_hand = len(thrown) - len(kept) or ALL_DICE
@@ -122,7 +150,10 @@ class TurnInProgress:
 
     def bank(self) -> None:
         if self.end is not None or not self.throws:
-            raise RuleError("only a turn with points set aside can be banked")
+            raise RuleError(
+                "bank_without_points",
+                gettext_noop("only a turn with points set aside can be banked"),
+            )
         self.end = "bank"
 
     @property
@@ -147,15 +178,21 @@ class TurnOutcome:
 def play_turn_throws(throws: tuple[BarbutThrow, ...]) -> TurnInProgress:
     """A whole turn from its throws; the last throw keeping dice banks."""
     if not throws:
-        raise RuleError("a turn needs at least one throw")
+        raise RuleError("no_throws", gettext_noop("a turn needs at least one throw"))
     progress = TurnInProgress()
     for index, throw in enumerate(throws):
         try:
             progress.throw(throw.dice, throw.keep)
         except RuleError as error:
-            raise RuleError(f"throw {index}: {error}") from error
+            raise RuleError(
+                "bad_throw", gettext_noop("throw %(index)s: %(reason)s"), index=index, reason=error
+            ) from error
         if progress.end is not None and index < len(throws) - 1:
-            raise RuleError(f"throw {index} ended the turn; no throw may follow it")
+            raise RuleError(
+                "throw_after_end",
+                gettext_noop("throw %(index)s ended the turn; no throw may follow it"),
+                index=index,
+            )
     if progress.end is None:
         progress.bank()
     return progress
@@ -163,7 +200,16 @@ def play_turn_throws(throws: tuple[BarbutThrow, ...]) -> TurnInProgress:
 
 class BarbutGame(TableGame[TurnOutcome]):
     def __init__(self, setup: GameSetup) -> None:
-        super().__init__(setup, five_dice=False, refused=f"{setup.ruleset!r} is not {TITLE}")
+        super().__init__(
+            setup,
+            five_dice=False,
+            refused=RuleError(
+                "not_barbut",
+                gettext_noop("%(ruleset)s is not %(title)s"),
+                ruleset=repr(setup.ruleset),
+                title=TITLE,
+            ),
+        )
         self.scores = [0] * len(setup.players)
         self.lost = [0] * len(setup.players)
         self.winner: int | None = None
@@ -186,11 +232,14 @@ class BarbutGame(TableGame[TurnOutcome]):
 
     def check(self, turn: BarbutTurn) -> TurnInProgress:
         winner = self.players[self.winner or 0]
-        self.check_seat(turn.seat, over=f"the game is over: {winner} has won")
+        over = TurnNotAllowed(
+            "game_won", gettext_noop("the game is over: %(winner)s has won"), winner=winner
+        )
+        self.check_seat(turn.seat, over=over)
         try:
             return play_turn_throws(turn.throws)
         except RuleError as error:
-            raise TurnNotAllowed(str(error)) from error
+            raise TurnNotAllowed.like(error) from error
 
     def play(self, turn: BarbutTurn) -> TurnOutcome:
         progress = self.check(turn)

@@ -7,7 +7,9 @@ from collections.abc import Iterable, Sequence
 from functools import cache
 from itertools import combinations_with_replacement
 
-from .errors import RuleError
+from .errors import RuleError, Words, gettext_noop
+
+DICE = Words(gettext_noop("dice"))
 
 FACES = (1, 2, 3, 4, 5, 6)
 Dice = tuple[int, ...]
@@ -18,15 +20,28 @@ def is_face(value: object) -> bool:
     return type(value) is int and 1 <= value <= 6
 
 
-def check_faces(values: object, *, count: int | None = None, what: str = "dice") -> Dice:
+def check_faces(values: object, *, count: int | None = None, what: Words = DICE) -> Dice:
     """Return the faces as a sorted tuple, or raise RuleError saying what is wrong."""
     if not isinstance(values, (list, tuple)):
-        raise RuleError(f"{what} must be a list of faces 1 to 6")
+        raise RuleError(
+            "not_faces", gettext_noop("%(what)s must be a list of faces 1 to 6"), what=what
+        )
     for value in values:
         if not is_face(value):
-            raise RuleError(f"{what}: {value!r} is not a face of a die (1 to 6)")
+            raise RuleError(
+                "not_a_face",
+                gettext_noop("%(what)s: %(value)s is not a face of a die (1 to 6)"),
+                what=what,
+                value=repr(value),
+            )
     if count is not None and len(values) != count:
-        raise RuleError(f"{what}: {count} dice expected, {len(values)} given")
+        raise RuleError(
+            "dice_count",
+            gettext_noop("%(what)s: %(count)s dice expected, %(given)s given"),
+            what=what,
+            count=count,
+            given=len(values),
+        )
     return tuple(sorted(values))
 
 

@@ -15,7 +15,7 @@ from . import balut, bar, jackpot
 from .boxes import FiveDiceRules, box_label, category_of, is_jackpot_box
 from .dice import Dice, all_rolls, check_faces, dice_key
 from .drinks import drinks_of_turn
-from .errors import RuleError, TurnNotAllowed
+from .errors import BoxName, RuleError, TurnNotAllowed, gettext_noop
 from .game_setup import GameSetup
 from .options import Options
 from .points import Points
@@ -23,6 +23,8 @@ from .results import Drink
 from .sheet import FilledBox, Sheet
 from .table import TableGame
 from .throws import Throw, check_throw_log
+
+GAME_FILLED = ("game_filled", gettext_noop("the game is over: every box is filled"))
 
 FIVE_DICE_RULES: dict[str, FiveDiceRules] = {
     rules.key: rules for rules in (balut.RULES, jackpot.RULES, bar.RULES)
@@ -63,7 +65,11 @@ class BoxPreview:
 
 class FiveDiceGame(TableGame[RecordedTurn]):
     def __init__(self, setup: GameSetup) -> None:
-        refused = f"{setup.ruleset!r} is not a five-dice game"
+        refused = RuleError(
+            "not_five_dice",
+            gettext_noop("%(ruleset)s is not a five-dice game"),
+            ruleset=repr(setup.ruleset),
+        )
         super().__init__(setup, five_dice=True, refused=refused)
         self.rules = FIVE_DICE_RULES[setup.ruleset]
         self.sheets = [Sheet(self.rules) for _ in setup.players]
@@ -188,22 +194,34 @@ class FiveDiceGame(TableGame[RecordedTurn]):
         except TurnNotAllowed:
             raise
         except RuleError as error:
-            raise TurnNotAllowed(str(error)) from error
+            raise TurnNotAllowed.like(error) from error
 
     def _check(self, turn: FiveDiceTurn) -> FilledBox:
-        self.check_seat(turn.seat, over="the game is over: every box is filled")
+        self.check_seat(turn.seat, over=TurnNotAllowed(*GAME_FILLED))
         if self.rules.capacity(turn.box) == 0:
             raise TurnNotAllowed(
-                f"{turn.box!r} is not a box in {self.rules.title}: "
-                f"choose one of {', '.join(self.rules.box_keys)}"
+                "no_such_box",
+                gettext_noop("%(box)s is not a box in %(title)s: choose one of %(boxes)s"),
+                box=repr(turn.box),
+                title=self.rules.title,
+                boxes=", ".join(self.rules.box_keys),
             )
         name = self.players[turn.seat]
         if not self.sheets[turn.seat].is_open(turn.box):
-            raise TurnNotAllowed(f"{name} has no open {box_label(turn.box)} box: it is filled")
+            raise TurnNotAllowed(
+                "box_filled",
+                gettext_noop("%(name)s has no open %(box)s box: it is filled"),
+                name=name,
+                box=BoxName(turn.box),
+            )
         if turn.strike and not is_jackpot_box(turn.box):
-            raise TurnNotAllowed("only a jackpot box can be struck")
+            raise TurnNotAllowed(
+                "strike_not_jackpot", gettext_noop("only a jackpot box can be struck")
+            )
         if (turn.dice is None) == (turn.score is None):
-            raise TurnNotAllowed("give either the five final dice or a paper score")
+            raise TurnNotAllowed(
+                "dice_or_score", gettext_noop("give either the five final dice or a paper score")
+            )
         dice = None if turn.dice is None else check_faces(turn.dice, count=5)
         if turn.throws:
             check_throw_log(turn.throws, dice)
@@ -212,13 +230,27 @@ class FiveDiceGame(TableGame[RecordedTurn]):
         return self._paper_box(turn, turn.score)
 
     def _paper_box(self, turn: FiveDiceTurn, score: int | None) -> FilledBox:
-        label = box_label(turn.box)
+        box = BoxName(turn.box)
         if type(score) is not int:
-            raise TurnNotAllowed(f"a score must be a whole number, not {score!r}")
+            raise TurnNotAllowed(
+                "score_not_whole",
+                gettext_noop("a score must be a whole number, not %(score)s"),
+                score=repr(score),
+            )
         if turn.strike and score:
-            raise TurnNotAllowed(f"a struck {label} scores 0, not {score}")
+            raise TurnNotAllowed(
+                "struck_scores_zero",
+                gettext_noop("a struck %(box)s scores 0, not %(score)s"),
+                box=box,
+                score=score,
+            )
         if score not in self.possible_paper_scores(turn.seat, turn.box):
-            raise TurnNotAllowed(f"{label} cannot score {score}")
+            raise TurnNotAllowed(
+                "impossible_score",
+                gettext_noop("%(box)s cannot score %(score)s"),
+                box=box,
+                score=score,
+            )
         return FilledBox(box=turn.box, score=score, claimed=is_jackpot_box(turn.box) and score > 0)
 
     def play(self, turn: FiveDiceTurn) -> FilledBox:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from .errors import RuleError
+from .errors import RuleError, gettext_noop
 from .options import Options
 from .rulesets import RULESET_KEYS, SETUP_CHOICES, ruleset_info, rulesets_where
 
@@ -29,22 +29,40 @@ class GameSetup:
     def __post_init__(self) -> None:
         if self.ruleset not in RULESET_KEYS:
             raise RuleError(
-                f"unknown game {self.ruleset!r}: choose one of {', '.join(RULESET_KEYS)}"
+                "unknown_game",
+                gettext_noop("unknown game %(game)s: choose one of %(games)s"),
+                game=repr(self.ruleset),
+                games=", ".join(RULESET_KEYS),
             )
         if not MIN_PLAYERS <= len(self.players) <= MAX_PLAYERS:
             raise RuleError(
-                f"a game has {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(self.players)}"
+                "player_count",
+                gettext_noop("a game has %(least)s to %(most)s players, not %(count)s"),
+                least=MIN_PLAYERS,
+                most=MAX_PLAYERS,
+                count=len(self.players),
             )
         for name in self.players:
             if not isinstance(name, str) or not name.strip():
-                raise RuleError("every player needs a name")
+                raise RuleError("player_unnamed", gettext_noop("every player needs a name"))
         if len(set(self.players)) != len(self.players):
-            raise RuleError("two players have the same name; names must be distinct")
+            raise RuleError(
+                "players_alike",
+                gettext_noop("two players have the same name; names must be distinct"),
+            )
         for seat, guess in self.guesses.items():
             if not 0 <= seat < len(self.players):
-                raise RuleError(f"a guess names seat {seat}, which has no player")
+                raise RuleError(
+                    "guess_no_seat",
+                    gettext_noop("a guess names seat %(seat)s, which has no player"),
+                    seat=seat,
+                )
             if type(guess) is not int or guess < 0:
-                raise RuleError(f"{self.players[seat]}'s guess must be a whole number, 0 or more")
+                raise RuleError(
+                    "guess_not_whole",
+                    gettext_noop("%(name)s's guess must be a whole number, 0 or more"),
+                    name=self.players[seat],
+                )
 
     @property
     def five_dice(self) -> bool:

@@ -6,7 +6,7 @@ from collections.abc import Iterable
 
 from .barbut import BarbutGame, BarbutTurn
 from .barbut_results import barbut_result
-from .errors import InvalidRecord, TurnNotAllowed
+from .errors import InvalidRecord, TurnNotAllowed, gettext_noop
 from .five_dice import FiveDiceGame, FiveDiceTurn
 from .five_dice_results import five_dice_result
 from .game_setup import GameSetup
@@ -25,11 +25,15 @@ def play(game: Game, turn: Turn) -> None:
     """Record one turn; TurnNotAllowed when the game's state refuses it."""
     if isinstance(game, FiveDiceGame):
         if not isinstance(turn, FiveDiceTurn):
-            raise TurnNotAllowed("a five-dice game needs a box and five dice")
+            raise TurnNotAllowed(
+                "not_five_dice_turn", gettext_noop("a five-dice game needs a box and five dice")
+            )
         game.play(turn)
     else:
         if not isinstance(turn, BarbutTurn):
-            raise TurnNotAllowed("a Barbut turn is a series of throws")
+            raise TurnNotAllowed(
+                "not_barbut_turn", gettext_noop("a Barbut turn is a series of throws")
+            )
         game.play(turn)
 
 
@@ -49,11 +53,15 @@ def replay(setup: GameSetup, turns: Iterable[Turn]) -> Game:
     game = new_game(setup)
     for index, turn in enumerate(turns):
         if game.complete:
-            raise InvalidRecord("the game is already over; no turn may follow", turn=index)
+            raise InvalidRecord(
+                "turn_after_end",
+                gettext_noop("the game is already over; no turn may follow"),
+                turn=index,
+            )
         try:
             play(game, turn)
         except TurnNotAllowed as error:
-            raise InvalidRecord(str(error), turn=index) from error
+            raise InvalidRecord.at(error, turn=index) from error
     return game
 
 

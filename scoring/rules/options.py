@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Literal, TypeVar
 
-from .errors import RuleError
+from .errors import RuleError, gettext_noop
 
 Thresholds = Literal["at_least", "more_than"]
 JackpotBonus = Literal["added", "replaces"]
@@ -38,15 +38,22 @@ def parse_options(raw: object) -> Options:
     if raw is None:
         return Options()
     if not isinstance(raw, Mapping):
-        raise RuleError("options must be an object of option names and values")
+        raise RuleError(
+            "options_not_object",
+            gettext_noop("options must be an object of option names and values"),
+        )
     unknown = sorted(str(name) for name in raw if name not in Options.__dataclass_fields__)
     if unknown:
-        raise RuleError(f"unknown option {unknown[0]!r}")
+        raise RuleError(
+            "unknown_option", gettext_noop("unknown option %(name)s"), name=repr(unknown[0])
+        )
     guess_points = raw.get("guess_points", 0)
     if type(guess_points) is not int or not 0 <= guess_points <= MAX_GUESS_POINTS:
         raise RuleError(
-            f"option guess_points: {guess_points!r} is not a whole number "
-            f"from 0 to {MAX_GUESS_POINTS}"
+            "guess_points_range",
+            gettext_noop("option guess_points: %(value)s is not a whole number from 0 to %(most)s"),
+            value=repr(guess_points),
+            most=MAX_GUESS_POINTS,
         )
     return Options(
         thresholds=_pick(raw, "thresholds", THRESHOLD_CHOICES, "at_least"),
@@ -62,7 +69,13 @@ def _pick(raw: Mapping[object, object], name: str, choices: tuple[T, ...], defau
     for choice in choices:
         if value == choice:
             return choice
-    raise RuleError(f"option {name}: {value!r} is not one of {', '.join(map(str, choices))}")
+    raise RuleError(
+        "option_choice",
+        gettext_noop("option %(name)s: %(value)s is not one of %(choices)s"),
+        name=name,
+        value=repr(value),
+        choices=", ".join(map(str, choices)),
+    )
 
 
 @dataclass(frozen=True)

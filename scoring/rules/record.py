@@ -11,13 +11,19 @@ from datetime import date, datetime
 
 from .barbut import BarbutThrow, BarbutTurn
 from .dice import check_faces
-from .errors import InvalidRecord, RuleError
+from .errors import InvalidRecord, RuleError, Words, gettext_noop
 from .five_dice import FiveDiceTurn
 from .game_setup import GameSetup
 from .games import Turn
 from .options import parse_options
 from .rulesets import RULESET_KEYS
 from .throws import Throw
+
+NOT_AN_OBJECT = ("record_not_object", gettext_noop("a game record must be a JSON object"))
+
+
+def _throw_dice(index: int) -> Words:
+    return Words(gettext_noop("throw %(index)s dice"), {"index": index})
 
 
 @dataclass(frozen=True)
@@ -29,44 +35,58 @@ class GameRecord:
 def parse_record(data: object) -> GameRecord:
     """Check a decoded JSON document's shape and types; InvalidRecord says what is wrong."""
     if not isinstance(data, Mapping):
-        raise InvalidRecord("a game record must be a JSON object")
+        raise InvalidRecord(*NOT_AN_OBJECT)
     try:
         setup = _parse_setup(data)
     except RuleError as error:
-        raise InvalidRecord(str(error)) from error
+        raise InvalidRecord.at(error) from error
     raw_turns = data.get("turns")
     if not isinstance(raw_turns, list):
-        raise InvalidRecord("turns must be a list (empty for a game not yet begun)")
+        raise InvalidRecord(
+            "turns_not_list", gettext_noop("turns must be a list (empty for a game not yet begun)")
+        )
     seats = {name: seat for seat, name in enumerate(setup.players)}
     turns = []
     for index, raw in enumerate(raw_turns):
         try:
             turns.append(_parse_turn(raw, setup, seats))
         except RuleError as error:
-            raise InvalidRecord(str(error), turn=index) from error
+            raise InvalidRecord.at(error, turn=index) from error
     return GameRecord(setup=setup, turns=tuple(turns))
 
 
 def _parse_setup(data: Mapping[str, object]) -> GameSetup:
     ruleset = data.get("ruleset")
     if ruleset is None:
-        raise RuleError("ruleset is missing")
+        raise RuleError("ruleset_missing", gettext_noop("ruleset is missing"))
     if not isinstance(ruleset, str) or ruleset not in RULESET_KEYS:
-        raise RuleError(f"unknown ruleset {ruleset!r}: choose one of {', '.join(RULESET_KEYS)}")
+        raise RuleError(
+            "unknown_ruleset",
+            gettext_noop("unknown ruleset %(ruleset)s: choose one of %(rulesets)s"),
+            ruleset=repr(ruleset),
+            rulesets=", ".join(RULESET_KEYS),
+        )
     players = data.get("players")
     if not isinstance(players, list) or not all(isinstance(name, str) for name in players):
-        raise RuleError("players must be a list of names")
+        raise RuleError("players_not_list", gettext_noop("players must be a list of names"))
     # An optional key given as null reads as absent, as `options: null` always has.
     friendly = data.get("friendly") if data.get("friendly") is not None else False
     if not isinstance(friendly, bool):
-        raise RuleError("friendly must be true or false")
+        raise RuleError("friendly_not_bool", gettext_noop("friendly must be true or false"))
     guesses = data.get("guesses") if data.get("guesses") is not None else {}
     if not isinstance(guesses, Mapping):
-        raise RuleError("guesses must be an object of player names and numbers")
+        raise RuleError(
+            "guesses_not_object",
+            gettext_noop("guesses must be an object of player names and numbers"),
+        )
     seats = {name: seat for seat, name in enumerate(players)}
     for name in guesses:
         if name not in seats:
-            raise RuleError(f"a guess is given for {name!r}, who is not a player")
+            raise RuleError(
+                "guess_not_player",
+                gettext_noop("a guess is given for %(name)s, who is not a player"),
+                name=repr(name),
+            )
     return GameSetup(
         ruleset=ruleset,
         players=tuple(players),
@@ -83,10 +103,14 @@ def parse_turn(raw: object, setup: GameSetup) -> Turn:
 
 def _parse_turn(raw: object, setup: GameSetup, seats: Mapping[str, int]) -> Turn:
     if not isinstance(raw, Mapping):
-        raise RuleError("a turn must be an object")
+        raise RuleError("turn_not_object", gettext_noop("a turn must be an object"))
     player = raw.get("player")
     if not isinstance(player, str) or player not in seats:
-        raise RuleError(f"{player!r} is not a player in this game")
+        raise RuleError(
+            "not_a_player",
+            gettext_noop("%(player)s is not a player in this game"),
+            player=repr(player),
+        )
     if setup.five_dice:
         return _parse_five_dice_turn(raw, seats[player])
     return _parse_barbut_turn(raw, seats[player])
@@ -95,18 +119,26 @@ def _parse_turn(raw: object, setup: GameSetup, seats: Mapping[str, int]) -> Turn
 def _parse_five_dice_turn(raw: Mapping[str, object], seat: int) -> FiveDiceTurn:
     box = raw.get("box")
     if not isinstance(box, str):
-        raise RuleError("box is missing")
+        raise RuleError("box_missing", gettext_noop("box is missing"))
     dice = raw.get("dice")
     score = raw.get("score")
     if dice is None and score is None:
-        raise RuleError("give the five final dice or a paper score")
+        raise RuleError(
+            "dice_or_score_missing", gettext_noop("give the five final dice or a paper score")
+        )
     if dice is not None and score is not None:
-        raise RuleError("give either the dice or a paper score, not both")
+        raise RuleError(
+            "dice_and_score", gettext_noop("give either the dice or a paper score, not both")
+        )
     if score is not None and type(score) is not int:
-        raise RuleError(f"score must be a whole number, not {score!r}")
+        raise RuleError(
+            "record_score_not_whole",
+            gettext_noop("score must be a whole number, not %(score)s"),
+            score=repr(score),
+        )
     strike = raw.get("strike", False)
     if not isinstance(strike, bool):
-        raise RuleError("strike must be true or false")
+        raise RuleError("strike_not_bool", gettext_noop("strike must be true or false"))
     throws = raw.get("throws")
     return FiveDiceTurn(
         seat=seat,
@@ -120,33 +152,52 @@ def _parse_five_dice_turn(raw: Mapping[str, object], seat: int) -> FiveDiceTurn:
 
 def _parse_throws(raw: object) -> tuple[Throw, ...]:
     if not isinstance(raw, list) or not raw:
-        raise RuleError("throws must be a list of at least one throw")
+        raise RuleError(
+            "throws_not_list", gettext_noop("throws must be a list of at least one throw")
+        )
     throws = []
     for index, throw in enumerate(raw):
         if not isinstance(throw, Mapping):
-            raise RuleError(f"throw {index} must be an object")
+            raise RuleError(
+                "throw_not_object", gettext_noop("throw %(index)s must be an object"), index=index
+            )
         cocked = throw.get("cocked", False)
         if not isinstance(cocked, bool):
-            raise RuleError(f"throw {index}: cocked must be true or false")
+            raise RuleError(
+                "cocked_not_bool",
+                gettext_noop("throw %(index)s: cocked must be true or false"),
+                index=index,
+            )
         if cocked:
             throws.append(Throw(cocked=True))
             continue
         if "dice" not in throw:
-            raise RuleError(f"throw {index} has neither dice nor cocked")
-        throws.append(Throw(dice=check_faces(throw["dice"], what=f"throw {index} dice")))
+            raise RuleError(
+                "throw_empty",
+                gettext_noop("throw %(index)s has neither dice nor cocked"),
+                index=index,
+            )
+        throws.append(Throw(dice=check_faces(throw["dice"], what=_throw_dice(index))))
     return tuple(throws)
 
 
 def _parse_barbut_turn(raw: Mapping[str, object], seat: int) -> BarbutTurn:
     throws = raw.get("throws")
     if not isinstance(throws, list) or not throws:
-        raise RuleError("a Barbut turn needs a list of throws")
+        raise RuleError(
+            "barbut_throws_missing", gettext_noop("a Barbut turn needs a list of throws")
+        )
     parsed = []
     for index, throw in enumerate(throws):
         if not isinstance(throw, Mapping):
-            raise RuleError(f"throw {index} must be an object")
-        dice = check_faces(throw.get("dice"), what=f"throw {index} dice")
-        keep = check_faces(throw.get("keep", []), what=f"throw {index} keep")
+            raise RuleError(
+                "throw_not_object", gettext_noop("throw %(index)s must be an object"), index=index
+            )
+        dice = check_faces(throw.get("dice"), what=_throw_dice(index))
+        keep = check_faces(
+            throw.get("keep", []),
+            what=Words(gettext_noop("throw %(index)s keep"), {"index": index}),
+        )
         parsed.append(BarbutThrow(dice=dice, keep=keep))
     return BarbutTurn(seat=seat, throws=tuple(parsed))
 
@@ -179,24 +230,32 @@ def parse_played(data: object) -> date | datetime | None:
     it lies in the future is the caller's question too: the engine has no clock.
     """
     if not isinstance(data, Mapping):
-        raise InvalidRecord("a game record must be a JSON object")
+        raise InvalidRecord(*NOT_AN_OBJECT)
     played = data.get("played")
     if played is None:
         return None
-    message = (
-        f"played must be an ISO 8601 date (2026-11-20) or a date and time with its offset "
-        f"(2026-11-20T21:30:00+01:00), not {played!r}"
+    refused = InvalidRecord(
+        "played_format",
+        gettext_noop(
+            "played must be an ISO 8601 date (2026-11-20) or a date and time with its offset "
+            "(2026-11-20T21:30:00+01:00), not %(played)s"
+        ),
+        played=repr(played),
     )
     if not isinstance(played, str):
-        raise InvalidRecord(message)
+        raise refused
     try:
         if _DATE_ONLY.fullmatch(played):
             return date.fromisoformat(played)
         moment = datetime.fromisoformat(played)
     except ValueError as error:
-        raise InvalidRecord(message) from error
+        raise refused from error
     if moment.tzinfo is None or moment.utcoffset() is None:
-        raise InvalidRecord(f"played gives a time without its offset: {played!r}")
+        raise InvalidRecord(
+            "played_no_offset",
+            gettext_noop("played gives a time without its offset: %(played)s"),
+            played=repr(played),
+        )
     return moment
 
 

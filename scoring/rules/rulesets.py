@@ -12,7 +12,7 @@ from typing import Literal
 
 from . import balut, bar, barbut, jackpot
 from .boxes import FiveDiceRules, is_jackpot_box
-from .errors import RuleError
+from .errors import RuleError, gettext_noop
 from .options import RegisterBounds
 
 DrinksKept = Literal["always", "never", "club"]
@@ -130,7 +130,12 @@ def ruleset_info(key: str) -> RulesetInfo:
     try:
         return _BY_KEY[key]
     except KeyError:
-        raise RuleError(f"unknown game {key!r}: choose one of {', '.join(RULESET_KEYS)}") from None
+        raise RuleError(
+            "unknown_game",
+            gettext_noop("unknown game %(game)s: choose one of %(games)s"),
+            game=repr(key),
+            games=", ".join(RULESET_KEYS),
+        ) from None
 
 
 def rulesets_where(choice: SetupChoice) -> tuple[str, ...]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from typing import TYPE_CHECKING, Generic, TypeVar
 
-from .errors import RuleError, TurnNotAllowed
+from .errors import RuleError, TurnNotAllowed, gettext_noop
 
 if TYPE_CHECKING:  # game_setup asks the rulesets, which name the game modules built on this
     from .game_setup import GameSetup
@@ -16,10 +16,10 @@ Played = TypeVar("Played")
 class TableGame(ABC, Generic[Played]):
     """A game in play; `history` holds what each turn played came to, in order."""
 
-    def __init__(self, setup: GameSetup, *, five_dice: bool, refused: str) -> None:
+    def __init__(self, setup: GameSetup, *, five_dice: bool, refused: RuleError) -> None:
         """`refused`: why the setup's game is not one of this kind (RuleError otherwise)."""
         if setup.five_dice != five_dice:
-            raise RuleError(refused)
+            raise refused
         self.setup = setup
         self.history: list[Played] = []
 
@@ -40,15 +40,22 @@ class TableGame(ABC, Generic[Played]):
     def next_seat(self) -> int | None:
         """The seat to throw next; None once the game is over."""
 
-    def check_seat(self, seat: int, *, over: str) -> None:
+    def check_seat(self, seat: int, *, over: TurnNotAllowed) -> None:
         """TurnNotAllowed unless `seat` may throw now; `over` says why a finished game may not."""
         if self.complete:
-            raise TurnNotAllowed(over)
+            raise over
         expected = self.next_seat
         assert expected is not None
         if seat != expected:
             if not 0 <= seat < len(self.players):
-                raise TurnNotAllowed(f"seat {seat} has no player in this game")
+                raise TurnNotAllowed(
+                    "no_such_seat",
+                    gettext_noop("seat %(seat)s has no player in this game"),
+                    seat=seat,
+                )
             raise TurnNotAllowed(
-                f"it is {self.players[expected]}'s turn, not {self.players[seat]}'s"
+                "not_your_turn",
+                gettext_noop("it is %(expected)s's turn, not %(seat)s's"),
+                expected=self.players[expected],
+                seat=self.players[seat],
             )

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from .boxes import is_five_of_a_kind
 from .dice import Dice, all_rolls, contains, dice_key
-from .errors import RuleError
+from .errors import RuleError, gettext_noop
 
 MAX_VALID_THROWS = 3
 FIRST_THROW_DICE = 5
@@ -25,18 +25,33 @@ def check_throw_log(throws: tuple[Throw, ...], final_dice: Dice | None) -> None:
     """Raise RuleError unless the log fits a turn ending in `final_dice` (None: a paper score)."""
     valid = [throw for throw in throws if not throw.cocked]
     if not valid:
-        raise RuleError("the throws include no valid (uncocked) throw")
+        raise RuleError(
+            "no_valid_throw", gettext_noop("the throws include no valid (uncocked) throw")
+        )
     if len(valid) > MAX_VALID_THROWS:
-        raise RuleError(f"{len(valid)} valid throws; a turn has at most {MAX_VALID_THROWS}")
+        raise RuleError(
+            "too_many_throws",
+            gettext_noop("%(count)s valid throws; a turn has at most %(most)s"),
+            count=len(valid),
+            most=MAX_VALID_THROWS,
+        )
     for throw in valid:
         if not 1 <= len(throw.dice) <= 5:
-            raise RuleError(f"a throw has {len(throw.dice)} dice; one to five are thrown")
+            raise RuleError(
+                "throw_dice_count",
+                gettext_noop("a throw has %(count)s dice; one to five are thrown"),
+                count=len(throw.dice),
+            )
     if len(valid[0].dice) != FIRST_THROW_DICE:
-        raise RuleError("the first valid throw must be of all five dice")
+        raise RuleError(
+            "first_throw_five", gettext_noop("the first valid throw must be of all five dice")
+        )
     if final_dice is not None and not contains(final_dice, valid[-1].dice):
         raise RuleError(
-            f"the final dice {list(final_dice)} do not include "
-            f"the last throw's dice {list(valid[-1].dice)}"
+            "final_dice_mismatch",
+            gettext_noop("the final dice %(final)s do not include the last throw's dice %(last)s"),
+            final=list(final_dice),
+            last=list(valid[-1].dice),
         )
 
 

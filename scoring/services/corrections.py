@@ -11,6 +11,8 @@ from django.utils.translation import gettext
 from scoring import club, rules
 from scoring.access.permissions import can_correct, correction_refusal
 from scoring.models import Correction, Game, GameStatus, Signature, Turn
+from scoring.refusals import reason as refusal_reason
+from scoring.refusals import refusal
 from scoring.selectors import LoadedGame, engine_turns, load_game, turn_outcomes
 
 
@@ -31,33 +33,35 @@ def correct_turn(
     if not can_correct(corrected_by, game):
         raise PermissionDenied(correction_refusal(corrected_by, game))
     if not reason.strip():
-        raise ValidationError({"reason": "Say why the turn is corrected."})
+        raise ValidationError({"reason": gettext("Say why the turn is corrected.")})
     if game.is_void:
         raise ValidationError(gettext("This game is void: it is no longer corrected."))
     loaded = load_game(game)
     if not 0 <= number < len(loaded.turns):
-        raise ValidationError(f"This game has no turn {number + 1}.")
+        raise ValidationError(gettext("This game has no turn %(turn)d.") % {"turn": number + 1})
     turn = loaded.turns[number]
     after = {**turn_record, "player": turn.player.name}
     try:
         corrected = rules.parse_turn(after, loaded.setup)
     except rules.RuleError as error:
-        raise ValidationError(str(error)) from error
+        raise ValidationError(refusal(error)) from error
     after = rules.turn_to_json(corrected, loaded.setup.players)
     if after == turn.record:
-        raise ValidationError("The correction changes nothing.")
+        raise ValidationError(gettext("The correction changes nothing."))
     turns = engine_turns(loaded.setup, loaded.turns)
     turns[number] = corrected
     try:
         state = rules.replay(loaded.setup, turns)
     except rules.InvalidRecord as error:
         if error.turn == number:
-            message = f"Refused: turn {number + 1} as corrected is not allowed ({error.reason})."
+            message = gettext(
+                "Refused: turn %(turn)d as corrected is not allowed (%(reason)s)."
+            ) % {"turn": number + 1, "reason": refusal_reason(error)}
         else:
-            message = (
-                f"Refused: with this correction turn {(error.turn or 0) + 1} would no longer "
-                f"be allowed ({error.reason})."
-            )
+            message = gettext(
+                "Refused: with this correction turn %(turn)d would no longer be allowed "
+                "(%(reason)s)."
+            ) % {"turn": (error.turn or 0) + 1, "reason": refusal_reason(error)}
         raise ValidationError(message) from error
     correction = Correction(
         game=game,

@@ -15,6 +15,7 @@ from scoring import club, rules
 from scoring.access.roles import is_secretary
 from scoring.live_games import LiveGame, keep
 from scoring.models import Game, GamePlayer, Member
+from scoring.refusals import refusal
 from scoring.selectors import load_game
 
 
@@ -51,9 +52,9 @@ def start_game(
             guesses={i: seat.guess for i, seat in enumerate(seats) if seat.guess is not None},
         )
     except rules.RuleError as error:
-        raise ValidationError(str(error)) from error
+        raise ValidationError(refusal(error)) from error
     if scorer.pk not in {seat.member.pk for seat in seats if seat.member is not None}:
-        raise ValidationError("The scorer must be one of the players.")
+        raise ValidationError(gettext("The scorer must be one of the players."))
     now = timezone.now()
     game = Game(
         ruleset=ruleset,

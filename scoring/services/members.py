@@ -16,7 +16,7 @@ PIN_LENGTHS = range(4, 7)
 
 def validate_pin(pin: str) -> None:
     if not (pin.isascii() and pin.isdigit() and len(pin) in PIN_LENGTHS):
-        raise ValidationError({"pin": "A PIN is 4 to 6 digits."})
+        raise ValidationError({"pin": gettext("A PIN is 4 to 6 digits.")})
 
 
 @transaction.atomic

@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 
 from scoring import club, rules
 from scoring.models import Game, GamePlayer, GameStatus, Member, Turn
+from scoring.refusals import refusal
 from scoring.selectors import LoadedGame, turn_outcomes
 
 
@@ -53,7 +54,7 @@ def import_game_record(
         played = rules.parse_played(data)
         state = rules.replay(record.setup, record.turns)
     except rules.InvalidRecord as error:
-        raise ValidationError(str(error)) from error
+        raise ValidationError(refusal(error)) from error
     turn_records = [rules.turn_to_json(turn, record.setup.players) for turn in record.turns]
     fingerprint = rules.record_fingerprint(record.setup.ruleset, record.setup.players, turn_records)
     if not allow_duplicate:

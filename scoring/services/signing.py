@@ -67,7 +67,9 @@ def _sign(*, game: Game, player: GamePlayer, method: str, image: str, by: User) 
             signature.save()
     except IntegrityError as error:
         # Only a second tablet signing for the same player at the same moment gets here.
-        raise ValidationError(f"{player.name} has already signed this sheet.") from error
+        raise ValidationError(
+            _("%(name)s has already signed this sheet.") % {"name": player.name}
+        ) from error
     game.updated_at = now
     fields = ["updated_at"]
     # One active signature per player (a constraint), each checked to be the game's player.

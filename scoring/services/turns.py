@@ -15,6 +15,7 @@ from scoring import club, rules
 from scoring.access.permissions import keeps_game
 from scoring.live_games import LiveGame, keep, live_game
 from scoring.models import Game, GameStatus, Turn
+from scoring.refusals import refusal
 from scoring.selectors import turn_outcome
 
 
@@ -60,7 +61,9 @@ def record_turn(
     """
     game = Game.objects.select_for_update().get(pk=game.pk)
     if not keeps_game(recorded_by, game):
-        raise PermissionDenied("Only the game's scorer or the secretary records its turns.")
+        raise PermissionDenied(
+            gettext("Only the game's scorer or the secretary records its turns.")
+        )
     existing = Turn.objects.filter(game=game, request_key=request_key).first()
     if existing is not None:
         # Asked before the game's status: the retry of the turn that finished the game must
@@ -69,18 +72,21 @@ def record_turn(
     if game.is_void:
         raise ValidationError(gettext("This game is void: no more turns can be recorded."))
     if game.is_finished:
-        raise ValidationError("The game is over: no more turns can be recorded.")
+        raise ValidationError(gettext("The game is over: no more turns can be recorded."))
     before = live_game(game)
     if expected_number != before.turn_count:
         raise StaleTurn(
-            f"The game has moved on: turn {before.turn_count + 1} is next, "
-            "so this turn was not recorded. Check the sheet and enter it again if needed."
+            gettext(
+                "The game has moved on: turn %(next)d is next, so this turn was not recorded. "
+                "Check the sheet and enter it again if needed."
+            )
+            % {"next": before.turn_count + 1}
         )
     try:
         turn = rules.parse_turn(turn_record, before.setup)
         state = rules.played(before.state, turn)
     except rules.RuleError as error:
-        raise ValidationError(str(error)) from error
+        raise ValidationError(refusal(error)) from error
     outcome = turn_outcome(state)
     recorded = Turn(
         game=game,

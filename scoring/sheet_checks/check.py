@@ -27,10 +27,11 @@ from scoring.models import Game
 from scoring.selectors import load_game, recorded_game
 from scoring.sheet_checks import pictures
 from scoring.sheet_checks.text import (
-    FOOTER,
     MAX_PAGES,
     Printed,
     Unreadable,
+    footer,
+    language_of,
     pdf_pages_text,
     pdf_text,
     printed_games,
@@ -85,6 +86,8 @@ class _Pages:
     pages: list[int] = field(default_factory=list)
     lines: list[str] = field(default_factory=list)
     numbering: tuple[int, int] | None = None
+    language: str | None = None
+    """The language the sheet is printed in, as its footer words it: the server redraws it so."""
 
 
 def split_sheets(pages_text: list[str]) -> tuple[list[_Pages], list[str]]:
@@ -95,9 +98,9 @@ def split_sheets(pages_text: list[str]) -> tuple[list[_Pages], list[str]]:
     for index, text in enumerate(pages_text):
         lines = text_lines(text)
         joined = " ".join(lines)
-        footer = FOOTER.search(joined)
-        if footer is not None:
-            number = int(footer[1])
+        found = footer(joined)
+        if found is not None:
+            number = int(found[0]["game"])
         elif len(games := printed_games(lines)) == 1:
             (number,) = games
         else:
@@ -109,8 +112,12 @@ def split_sheets(pages_text: list[str]) -> tuple[list[_Pages], list[str]]:
         sheet = sheets.setdefault(number, _Pages(game=number))
         sheet.pages.append(index + 1)
         sheet.lines += lines
-        if footer is not None and footer[4]:
-            sheet.numbering = (int(footer[4]), int(footer[5]))
+        if found is not None:
+            sheet.language = sheet.language or found[1]
+            if found[0]["sheet"]:
+                sheet.numbering = (int(found[0]["sheet"]), int(found[0]["sheets"]))
+    for sheet in sheets.values():
+        sheet.language = sheet.language or language_of(sheet.lines)
     return list(sheets.values()), problems
 
 
@@ -194,7 +201,10 @@ def _with_pictures(
         return verdicts
     try:
         shown = pictures.draw_pages(data, last_page=max(max(p.pages) for p in parts))
-        references = [pictures.Reference(games[index], parts[index].numbering) for index in to_draw]
+        references = [
+            pictures.Reference(games[index], parts[index].numbering, parts[index].language or "en")
+            for index in to_draw
+        ]
         reference, counts = pictures.reference_pdf(references, house_rules=house_rules, club=club)
         drawn = pictures.draw_pages(reference, last_page=sum(counts))
     except pictures.CannotDraw as error:

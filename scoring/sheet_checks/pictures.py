@@ -49,6 +49,8 @@ class Reference:
 
     game: Game
     numbering: tuple[int, int] | None
+    language: str = "en"
+    """The language the uploaded sheet is printed in: drawn in another, no page would match."""
 
 
 @dataclass(frozen=True)
@@ -122,6 +124,7 @@ def reference_pdf(
             signatures=game_signatures(game),
             house_rules=house_rules,
             club=club,
+            language=reference.language,
         )
         out = BytesIO()
         write_pdf([printed], out, title="", club=club, numbering=reference.numbering)

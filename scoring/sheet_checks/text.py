@@ -5,16 +5,22 @@ Nothing here looks at the database; scoring.sheet_checks.check compares what is 
 
 from __future__ import annotations
 
+import functools
 import re
 from collections import defaultdict
 from dataclasses import dataclass, field
 from io import BytesIO
 
+from django.conf import settings
+from django.utils import translation
 from django.utils.translation import gettext as _
 from pypdf import PdfReader
 
+from scoring.pdf.document import PAGE_OF, SHEET_OF
+from scoring.pdf.info import GAME_NUMBER
 from scoring.verification import (
     FIGURES_LABEL,
+    FIGURES_POINTS,
     GAME_LABEL,
     POINTS_LABEL,
     TOTAL_SCORE_LABEL,
@@ -25,19 +31,67 @@ from scoring.verification import (
 # A game's sheet is a page or two and a club night a few dozen; each page is drawn twice to be
 # compared (about 0.1 s a page), so a longer file is refused: check a long night in parts.
 MAX_PAGES = 60
-_CODE = re.compile(
-    re.escape(VERIFICATION_LABEL) + r"\s*([A-Za-z0-9]{4}-?[A-Za-z0-9]{4}-?[A-Za-z0-9]{2})(?!\w)"
-)
-_GAME = re.compile(re.escape(GAME_LABEL) + r"(\d{1,12})(?!\d)")
-_FIGURES = re.compile(
-    re.escape(FIGURES_LABEL)
-    + r" seat (\d{1,2}), (.+?): total score (-?\d{1,7})(?:, points (-?\d{1,7}))?(?!\d)"
-)
-# The footer every page of a printed sheet carries: "… game #12 · page 1 of 2 · sheet 3 of 9".
-FOOTER = re.compile(
-    r"game #(\d{1,12})\W+page (\d{1,4}) of (\d{1,4})(?:\W+sheet (\d{1,4}) of (\d{1,4}))?"
-)
+_PLACEHOLDER = re.compile(r"%\((\w+)\)[ds]")
+_CODE = r"[A-Za-z0-9]{4}-?[A-Za-z0-9]{4}-?[A-Za-z0-9]{2}"
 _NUMBER = re.compile(r"[+-]?\d{1,7}")
+_WHOLE = r"-?\d{1,12}"
+
+
+def _pattern(template: str, **groups: str) -> str:
+    """A printed line's template ("Game #%(game)d") as a regular expression, each placeholder a
+    named group of `groups` (whole numbers unless given); spaces match any spacing."""
+    pieces = _PLACEHOLDER.split(template)
+    out = []
+    for index, piece in enumerate(pieces):
+        if index % 2:
+            out.append(f"(?P<{piece}>{groups.get(piece, _WHOLE)})")
+        else:
+            out.append(re.escape(piece).replace("\\ ", " ").replace(" ", r"\s*"))
+    return "".join(out)
+
+
+@dataclass(frozen=True)
+class Wording:
+    """How a sheet printed in `language` words the lines the check reads back."""
+
+    language: str
+    code: re.Pattern[str]
+    game: re.Pattern[str]
+    figures: re.Pattern[str]
+    footer: re.Pattern[str]
+    """Every page's footer: "… game #12 · page 1 of 2 · sheet 3 of 9"."""
+    total_score: str
+    points: str
+
+
+@functools.cache
+def wording(language: str) -> Wording:
+    with translation.override(language):
+        return Wording(
+            language=language,
+            code=re.compile(_pattern(_(VERIFICATION_LABEL), code=f"({_CODE})") + r"(?!\w)"),
+            game=re.compile(_pattern(_(GAME_LABEL)) + r"(?!\d)"),
+            figures=re.compile(
+                _pattern(_(FIGURES_LABEL), name=".+?")
+                + f"(?:{_pattern(_(FIGURES_POINTS))})?"
+                + r"(?!\d)"
+            ),
+            footer=re.compile(
+                _pattern(_(GAME_NUMBER))
+                + r"\W+"
+                + _pattern(_(PAGE_OF))
+                + rf"(?:\W+{_pattern(_(SHEET_OF))})?"
+            ),
+            total_score=_(TOTAL_SCORE_LABEL),
+            points=_(POINTS_LABEL),
+        )
+
+
+def wordings() -> list[Wording]:
+    """Every language a sheet may be printed in, English first: the sheets printed before
+    sheets had a language are English, and stay checkable."""
+    codes = dict.fromkeys(["en", *(code for code, _name in settings.LANGUAGES)])
+    return [wording(code) for code in codes]
 
 
 class Unreadable(Exception):
@@ -93,26 +147,51 @@ def text_lines(text: str) -> list[str]:
 
 
 def printed_games(lines: list[str]) -> set[int]:
-    return {int(number) for line in lines for number in _GAME.findall(line)}
+    return {
+        int(found["game"])
+        for words in wordings()
+        for line in lines
+        for found in words.game.finditer(line)
+    }
+
+
+def footer(text: str) -> tuple[re.Match[str], str] | None:
+    """The first page footer in `text`, and the language it is worded in."""
+    for words in wordings():
+        found = words.footer.search(text)
+        if found is not None:
+            return found, words.language
+    return None
+
+
+def language_of(lines: list[str]) -> str:
+    """The language a sheet's verification lines are printed in (English if none is found)."""
+    for words in wordings():
+        if any(words.code.search(line) or words.game.search(line) for line in lines):
+            return words.language
+    return "en"
 
 
 def read_printed(lines: list[str], players: int) -> Printed:
     """Search the lines for the verification lines; `players` is how many figures a table row
     has."""
     printed = Printed(games=printed_games(lines))
-    for line in lines:
-        for found in _CODE.findall(line):
-            code = normalise_code(found)
-            (printed.codes if code else printed.unreadable_codes).add(code or found)
-        for seat, _name, score, points in _FIGURES.findall(line):
-            figures = Figures(int(score), int(points) if points else None)
-            printed.lines[int(seat) - 1].add(figures)
-    for index, line in enumerate(lines):
-        row = _table_row(lines, index, players)
-        if row is not None and line == TOTAL_SCORE_LABEL:
-            printed.table_scores.append(row)
-        elif row is not None and line == POINTS_LABEL:
-            printed.table_points.append(row)
+    for words in wordings():
+        for line in lines:
+            for found in words.code.finditer(line):
+                raw = found["code"]
+                code = normalise_code(raw)
+                (printed.codes if code else printed.unreadable_codes).add(code or raw)
+            for found in words.figures.finditer(line):
+                points = found.groupdict().get("points")
+                figures = Figures(int(found["score"]), int(points) if points else None)
+                printed.lines[int(found["seat"]) - 1].add(figures)
+        for index, line in enumerate(lines):
+            row = _table_row(lines, index, players)
+            if row is not None and line == words.total_score:
+                printed.table_scores.append(row)
+            elif row is not None and line == words.points:
+                printed.table_points.append(row)
     return printed
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django import template
+from django.conf import settings
 from django.contrib.auth.models import AnonymousUser, User
 
 from scoring import rules
@@ -24,3 +25,9 @@ def ruleset_choices() -> list[tuple[str, str]]:
 @register.simple_tag
 def player_counts() -> list[int]:
     return list(range(rules.MIN_PLAYERS, rules.MAX_PLAYERS + 1))
+
+
+@register.simple_tag
+def sheet_languages() -> list[tuple[str, str]]:
+    """The languages a sheet prints in, each named in its own words ("Dansk", "Deutsch")."""
+    return [(code, str(name)) for code, name in settings.LANGUAGES]

@@ -31,7 +31,7 @@ def correct_turn(request: HttpRequest, game_id: int, number: int) -> HttpRespons
         raise PermissionDenied(correction_refusal(request.user, game))
     loaded = load_game(game)
     if number >= len(loaded.turns):
-        raise Http404("This game has no such turn.")
+        raise Http404(gettext("This game has no such turn."))
     turn = loaded.turns[number]
     form = correction_form(
         game.ruleset, turn.record, request.POST if request.method == "POST" else None

@@ -6,6 +6,7 @@ import tempfile
 from datetime import date, datetime, time, timedelta
 
 from django import forms
+from django.conf import settings
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.http import FileResponse, HttpRequest, HttpResponse, JsonResponse
@@ -13,6 +14,7 @@ from django.http.response import HttpResponseBase
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods
 
@@ -34,6 +36,15 @@ MAX_CLUB_NIGHT_SHEETS = 400
 SPOOL_BYTES = 8 * 1024 * 1024
 
 
+def sheet_language(chosen: str | None, house: club.HouseSettings) -> str:
+    """The language a sheet is printed in: the one chosen when printing (`?lang=`), if the
+    server speaks it, else the club's default (ClubSettings.default_language)."""
+    codes = {code for code, _name in settings.LANGUAGES}
+    if chosen in codes:
+        return str(chosen)
+    return house.default_language if house.default_language in codes else settings.LANGUAGE_CODE
+
+
 @require_GET
 @visible_to_visitors(PublicArea.DOCUMENTS)
 def game_sheet_pdf(request: HttpRequest, game_id: int) -> HttpResponse:
@@ -46,6 +57,7 @@ def game_sheet_pdf(request: HttpRequest, game_id: int) -> HttpResponse:
         site_url=request.build_absolute_uri("/"),
         house_rules=house.house_rules,
         club=house.club_name,
+        language=sheet_language(request.GET.get("lang"), house),
     )
     response = HttpResponse(content, content_type=PDF)
     response["Content-Disposition"] = f'inline; filename="balutclub-game-{game.pk}.pdf"'
@@ -57,7 +69,8 @@ def blank_sheet_pdf(request: HttpRequest) -> HttpResponse:
     ruleset = request.GET.get("ruleset", "")
     if ruleset not in rules.RULESET_KEYS:
         return _bad_request(
-            f"Unknown game {ruleset!r}: ask for ruleset={', '.join(rules.RULESET_KEYS)}."
+            _("Unknown game %(game)s: ask for ruleset=%(rulesets)s.")
+            % {"game": repr(ruleset), "rulesets": ", ".join(rules.RULESET_KEYS)}
         )
     raw_players = request.GET.get("players", "4")
     try:
@@ -66,10 +79,16 @@ def blank_sheet_pdf(request: HttpRequest) -> HttpResponse:
         players = 0
     if not rules.MIN_PLAYERS <= players <= rules.MAX_PLAYERS:
         return _bad_request(
-            f"players={raw_players!r}: a sheet is for {rules.MIN_PLAYERS} to "
-            f"{rules.MAX_PLAYERS} players."
+            _("players=%(players)s: a sheet is for %(least)d to %(most)d players.")
+            % {"players": repr(raw_players), "least": rules.MIN_PLAYERS, "most": rules.MAX_PLAYERS}
         )
-    content = pdf.blank_sheet_pdf(ruleset, players, club=club.house_settings().club_name)
+    house = club.house_settings()
+    content = pdf.blank_sheet_pdf(
+        ruleset,
+        players,
+        club=house.club_name,
+        language=sheet_language(request.GET.get("lang"), house),
+    )
     response = HttpResponse(content, content_type=PDF)
     filename = f"balutclub-blank-{ruleset}-{players}-players.pdf"
     response["Content-Disposition"] = f'inline; filename="{filename}"'
@@ -87,13 +106,18 @@ class ClubNightForm(forms.Form):
     date_to = forms.DateField(
         label=gettext_lazy("To (inclusive)"), widget=forms.DateInput(attrs={"type": "date"})
     )
+    lang = forms.ChoiceField(
+        label=gettext_lazy("Language of the sheets"),
+        choices=[("", gettext_lazy("The club's language")), *settings.LANGUAGES],
+        required=False,
+    )
 
     def clean(self) -> dict[str, object]:
         cleaned = super().clean() or {}
         date_from, date_to = cleaned.get("date_from"), cleaned.get("date_to")
         if isinstance(date_from, date) and isinstance(date_to, date) and date_from > date_to:
             raise forms.ValidationError(
-                "The range is the wrong way round: 'From' must not be after 'To'."
+                _("The range is the wrong way round: 'From' must not be after 'To'.")
             )
         return cleaned
 
@@ -123,7 +147,7 @@ def club_night_pdf(request: HttpRequest) -> HttpResponseBase:
     if not request.user.is_authenticated:
         return redirect_to_login(request.get_full_path(), reverse("scoring:signin"))
     if not is_secretary(request.user):
-        raise PermissionDenied("Only the secretary prints club nights.")
+        raise PermissionDenied(_("Only the secretary prints club nights."))
     data = request.POST if request.method == "POST" else request.GET
     form = ClubNightForm(data if "date_from" in data or "date_to" in data else None)
     if not form.is_bound:
@@ -136,15 +160,18 @@ def club_night_pdf(request: HttpRequest) -> HttpResponseBase:
         return _refuse(
             request,
             form,
-            f"{count} games in that range: at most {MAX_CLUB_NIGHT_SHEETS} print at once. "
-            "Choose a shorter range.",
+            _(
+                "%(count)d games in that range: at most %(most)d print at once. "
+                "Choose a shorter range."
+            )
+            % {"count": count, "most": MAX_CLUB_NIGHT_SHEETS},
         )
     if request.method == "GET":
         if _wants_json(request):
             return JsonResponse({"count": count})
         return render(request, "scoring/club_night.html", {"form": form, "count": count})
     if not count:
-        return _refuse(request, form, "No game was started in that range.")
+        return _refuse(request, form, _("No game was started in that range."))
     date_from, date_to = form.cleaned_data["date_from"], form.cleaned_data["date_to"]
     # FileResponse closes the file once it is sent, so no `with` here.
     out = tempfile.SpooledTemporaryFile(max_size=SPOOL_BYTES)  # noqa: SIM115
@@ -156,6 +183,7 @@ def club_night_pdf(request: HttpRequest) -> HttpResponseBase:
         date_to=date_to,
         house_rules=house.house_rules,
         club=house.club_name,
+        language=sheet_language(form.cleaned_data.get("lang"), house),
     )
     out.seek(0)
     filename = f"balutclub-club-night-{date_from.isoformat()}-to-{date_to.isoformat()}.pdf"

@@ -115,7 +115,7 @@ def record_turn_view(request: HttpRequest, game_id: int) -> HttpResponse:
     # A finished game is the service's to refuse, with a message, and a retried last turn
     # must still be answered as recorded.
     if not keeps_game(request.user, game):
-        raise PermissionDenied("Only the game's scorer or the secretary records its turns.")
+        raise PermissionDenied(_("Only the game's scorer or the secretary records its turns."))
     form_class: type[TurnSubmission] = (
         FiveDiceTurnForm if rules.ruleset_info(game.ruleset).five_dice else BarbutTurnForm
     )
@@ -222,8 +222,14 @@ def _round_starter(live: LiveGame, state: rules.FiveDiceGame) -> str:
 def _turn_notice(live: LiveGame, turn: Turn) -> str:
     player = live.players[turn.player.seat].name
     if live.setup.five_dice:
-        return f"{player}: {box_name(turn.box)} {turn.score}"
-    return f"{player}: {turn.score} banked" if turn.score else f"{player}: no points this turn"
+        return _("%(player)s: %(box)s %(score)s") % {
+            "player": player,
+            "box": box_name(turn.box),
+            "score": turn.score,
+        }
+    if turn.score:
+        return _("%(player)s: %(score)s banked") % {"player": player, "score": turn.score}
+    return _("%(player)s: no points this turn") % {"player": player}
 
 
 def _form_error(form: TurnSubmission) -> str:

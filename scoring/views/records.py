@@ -49,7 +49,7 @@ class ImportReport:
 @login_required
 def game_import(request: HttpRequest) -> HttpResponse:
     if not is_secretary(request.user):
-        raise PermissionDenied("Only the secretary imports games.")
+        raise PermissionDenied(_("Only the secretary imports games."))
     reports: list[ImportReport] = []
     status = 200
     if request.method == "POST":

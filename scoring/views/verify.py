@@ -7,6 +7,7 @@ from __future__ import annotations
 from django.core.files.uploadhandler import FileUploadHandler, StopUpload
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext
 from django.views.decorators.csrf import csrf_exempt, csrf_protect
 from django.views.decorators.http import require_GET, require_http_methods
 
@@ -145,7 +146,9 @@ def _content_length(request: HttpRequest) -> int:
 
 
 def _too_large(request: HttpRequest) -> HttpResponse:
-    message = f"The file is too large: a score sheet PDF is at most {_megabytes()} MB."
+    message = gettext("The file is too large: a score sheet PDF is at most %(most)d MB.") % {
+        "most": _megabytes()
+    }
     return _render(request, {"upload_error": message}, status=413)
 
 
@@ -167,10 +170,10 @@ def _render(
 
 
 def _not_a_code(text: str) -> str:
-    return (
-        f"{text[:40]!r} is not a verification code: a code is 10 letters and digits (2 to 7), "
+    return gettext(
+        "%(text)s is not a verification code: a code is 10 letters and digits (2 to 7), "
         "printed like K7Q2-M3XD-4T."
-    )
+    ) % {"text": repr(text[:40])}
 
 
 def _megabytes() -> int:
