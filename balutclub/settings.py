@@ -83,6 +83,10 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     # WhiteNoise must sit right after SecurityMiddleware so static files skip the rest.
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # HTML compressed here, after WhiteNoise: static files leave above with their own
+    # precompressed copies, and every page and htmx answer below is gzipped on the way out
+    # (a weak ETag keeps the board's polling 304s working).
+    "django.middleware.gzip.GZipMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",

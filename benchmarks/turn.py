@@ -8,6 +8,7 @@ are left out and what remains is the server's work for the request.
 
 from __future__ import annotations
 
+import gzip
 import random
 import time
 import uuid
@@ -19,6 +20,7 @@ from typing import Any
 
 from django.core.signals import request_finished, request_started
 from django.db import connection
+from django.http import HttpResponse
 from django.test import Client, override_settings
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
@@ -32,7 +34,8 @@ from scoring.services.members import create_member
 RULESET = "balut"
 PLAYERS = ("Anna", "Bjorn", "Cai", "Dita")
 TURNS_PER_GAME = len(PLAYERS) * rules.FIVE_DICE_RULES[RULESET].turns_per_player  # 112
-HTMX = {"HX-Request": "true"}
+# As the tablet's form posts it: htmx swapping into #play, from a browser that takes gzip.
+HTMX = {"HX-Request": "true", "HX-Target": "play", "Accept-Encoding": "gzip"}
 
 
 class BenchmarkError(RuntimeError):
@@ -81,6 +84,23 @@ class Samples:
         self.cpu.append(clock.last_cpu)
 
 
+@dataclass(frozen=True)
+class AnswerSize:
+    """A turn's answer in bytes: on the wire (as the server sent it) and its HTML unpacked."""
+
+    wire: int
+    html: int
+
+    @classmethod
+    def of(cls, response: HttpResponse) -> AnswerSize:
+        body = response.content
+        unpacked = gzip.decompress(body) if response.get("Content-Encoding") == "gzip" else body
+        return cls(wire=len(body), html=len(unpacked))
+
+    def __str__(self) -> str:
+        return f"{self.wire / 1024:.1f} KB on the wire ({self.html / 1024:.1f} KB of HTML)"
+
+
 TRANSACTION_CONTROL = ("BEGIN", "COMMIT", "ROLLBACK", "SAVEPOINT", "RELEASE SAVEPOINT")
 
 
@@ -117,6 +137,10 @@ class TurnBenchResult:
     turn_cpu: Summary
     bare_cpu: Summary
     quarters: list[tuple[str, Summary]]
+    cpu_quarters: list[tuple[str, Summary]]
+    answer_median: AnswerSize
+    answer_largest: AnswerSize
+    answer_last: AnswerSize
     first_turn: Summary
     last_turn: Summary
     queries_first: QueryCount
@@ -128,9 +152,21 @@ class TurnBenchResult:
     def ratio(self) -> float:
         return self.turn.median_ms / self.bare.median_ms
 
+    @property
+    def growth(self) -> float:
+        """The last quarter's median over the first's: 1.0 when a turn costs the same all game."""
+        return self.quarters[-1][1].median_ms / self.quarters[0][1].median_ms
+
+    @property
+    def finish_ratio(self) -> float:
+        """The finishing turn over an ordinary one (medians)."""
+        return self.last_turn.median_ms / self.turn.median_ms
+
     def figures(self) -> dict[str, float]:
         """Every figure by name, for the smoke test to check that each was produced."""
         return {
+            "answer bytes on the wire": self.answer_median.wire,
+            "answer bytes of HTML": self.answer_median.html,
             "turn median ms": self.turn.median_ms,
             "bare median ms": self.bare.median_ms,
             "first turn median ms": self.first_turn.median_ms,
@@ -145,6 +181,7 @@ class TurnBenchResult:
         rows = [
             ["turn view, every turn", *self.turn.cells()],
             *([f"turn view, {label}", *summary.cells()] for label, summary in self.quarters),
+            *([f"CPU time: {label}", *summary.cells()] for label, summary in self.cpu_quarters),
             ["turn view, first turn of a game", *self.first_turn.cells()],
             ["turn view, last turn of a game", *self.last_turn.cells()],
             ["bare view (same stack)", *self.bare.cells()],
@@ -157,6 +194,10 @@ class TurnBenchResult:
                 f"after {self.warmup_turns} warm-up turns; "
                 "server time per request (wall clock unless marked CPU)",
                 table(["request", *SUMMARY_HEADERS], rows),
+                f"  last quarter / first quarter (median): {self.growth:.2f}x (goal at most 1.2x); "
+                f"finishing turn / every turn: {self.finish_ratio:.1f}x (goal at most 2x)",
+                f"  answer to a turn, median: {self.answer_median}; largest ordinary turn: "
+                f"{self.answer_largest}; finishing turn: {self.answer_last}",
                 f"  ratio turn/bare (median): {self.ratio:.1f}x "
                 f"(CPU time: {self.turn_cpu.median_ms / self.bare_cpu.median_ms:.1f}x)",
                 f"  DB queries, first turn of a game: {self.queries_first}",
@@ -222,12 +263,14 @@ class GameDriver:
         }
         return data, rules.FiveDiceTurn(seat=seat, box=box, dice=tuple(sorted(dice)))
 
-    def post(self, data: dict[str, object], turn: rules.FiveDiceTurn) -> None:
+    def post(self, data: dict[str, object], turn: rules.FiveDiceTurn) -> AnswerSize:
         # 409 or 422 would mean the turn was refused: then the engine mirror must not move on.
         response = self.client.post(self.url, data, headers=HTMX)
         if response.status_code != 200:
             raise BenchmarkError(f"turn {data['expected_number']}: HTTP {response.status_code}")
         self.state.play(turn)
+        assert isinstance(response, HttpResponse)
+        return AnswerSize.of(response)
 
 
 def post_bare(client: Client, url: str, data: dict[str, object]) -> None:
@@ -239,16 +282,16 @@ def post_bare(client: Client, url: str, data: dict[str, object]) -> None:
 
 def play_timed(
     driver: GameDriver, turns: int, clock: ServerClock, bare_url: str
-) -> tuple[Samples, Samples]:
+) -> tuple[Samples, Samples, list[AnswerSize]]:
     """Each turn followed by a bare request: interleaved, so both see the same machine state."""
-    turn_times, bare_times = Samples(), Samples()
+    turn_times, bare_times, sizes = Samples(), Samples(), []
     for _ in range(turns):
         data, turn = driver.next_turn()
-        driver.post(data, turn)
+        sizes.append(driver.post(data, turn))
         turn_times.add(clock)
         post_bare(driver.client, bare_url, data)
         bare_times.add(clock)
-    return turn_times, bare_times
+    return turn_times, bare_times, sizes
 
 
 def quarters(per_game: Sequence[Sequence[float]], turns: int) -> list[tuple[str, Summary]]:
@@ -285,15 +328,24 @@ def run_turn_benchmark(
             play_timed(driver, step, clock, bare_url)
             remaining -= step
 
+        # Timed from here: the games before only warmed up.
+
         per_game: list[list[float]] = []
+        per_game_cpu: list[list[float]] = []
         turn_cpu: list[float] = []
         bare_times = Samples()
+        sizes: list[AnswerSize] = []
+        last_sizes: list[AnswerSize] = []
         for _ in range(games):
             driver = GameDriver(client, new_game(members), rng)
-            timed, bare = play_timed(driver, turns_per_game, clock, bare_url)
+            timed, bare, answers = play_timed(driver, turns_per_game, clock, bare_url)
             driver.check_recorded()
             per_game.append(timed.wall)
+            per_game_cpu.append(timed.cpu)
             turn_cpu += timed.cpu
+            finished = turns_per_game == TURNS_PER_GAME
+            sizes += answers[:-1] if finished and len(answers) > 1 else answers
+            last_sizes.append(answers[-1])
             bare_times.wall += bare.wall
             bare_times.cpu += bare.cpu
 
@@ -314,6 +366,10 @@ def run_turn_benchmark(
         turn_cpu=summarize(turn_cpu),
         bare_cpu=summarize(bare_times.cpu),
         quarters=quarters(per_game, turns_per_game),
+        cpu_quarters=quarters(per_game_cpu, turns_per_game),
+        answer_median=sorted(sizes, key=lambda size: size.wire)[len(sizes) // 2],
+        answer_largest=max(sizes, key=lambda size: size.wire),
+        answer_last=last_sizes[-1],
         first_turn=summarize([game[0] for game in per_game]),
         last_turn=summarize([game[-1] for game in per_game]),
         queries_first=queries[0],

@@ -30,7 +30,7 @@ from scoring import rules
 
 if TYPE_CHECKING:
     from scoring.models import Correction, Game
-    from scoring.selectors import LoadedGame
+    from scoring.selectors import PlayedGame
 
 logger = logging.getLogger(__name__)
 
@@ -68,7 +68,7 @@ class ClubBooks(Protocol):
     def house_settings(self) -> HouseSettings: ...
 
     def game_changed(
-        self, *, loaded: LoadedGame, change: GameChange, correction: Correction | None
+        self, *, loaded: PlayedGame, change: GameChange, correction: Correction | None
     ) -> None:
         """Book everything that follows from `loaded` (replayed as it now stands). Called inside
         the transaction of the change: raising undoes the change too."""
@@ -113,7 +113,7 @@ def house_rules() -> rules.HouseRules:
 
 
 def game_changed(
-    *, loaded: LoadedGame, change: GameChange, correction: Correction | None = None
+    *, loaded: PlayedGame, change: GameChange, correction: Correction | None = None
 ) -> None:
     """Tell the books, inside the caller's transaction, that a game's result came into being
     or changed. Any failure of the books becomes BookingFailed, which the caller lets out of its

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Protocol
 
 from django.db.models import Prefetch, QuerySet
 from django.utils import timezone
@@ -46,6 +47,29 @@ def turn_outcomes(state: rules.Game) -> list[TurnOutcome]:
             for recorded in state.history
         ]
     return [TurnOutcome(box="", score=outcome.points) for outcome in state.history]
+
+
+def turn_outcome(state: rules.Game) -> TurnOutcome:
+    """`turn_outcomes` of the last turn played alone."""
+    if isinstance(state, rules.FiveDiceGame):
+        filled = state.history[-1].filled
+        return TurnOutcome(box=filled.box, score=filled.score)
+    return TurnOutcome(box="", score=state.history[-1].points)
+
+
+class PlayedGame(Protocol):
+    """What the books need of a game as it now stands: a LoadedGame, or a LiveGame (a game in
+    play, kept turn by turn without its turns' rows)."""
+
+    @property
+    def game(self) -> Game: ...
+
+    @property
+    def players(self) -> tuple[GamePlayer, ...]: ...
+
+    def result(
+        self, house_rules: rules.HouseRules = rules.DEFAULT_HOUSE_RULES
+    ) -> rules.GameResult: ...
 
 
 def game_setup(game: Game, players: Sequence[GamePlayer]) -> rules.GameSetup:

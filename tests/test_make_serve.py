@@ -7,8 +7,10 @@ second pass), then stops it the way systemd does (SIGTERM).
 
 from __future__ import annotations
 
+import gzip
 import json
 import os
+import re
 import signal
 import socket
 import subprocess
@@ -29,9 +31,9 @@ def free_port() -> int:
         return port
 
 
-def fetch(url: str) -> tuple[int, bytes, dict[str, str]]:
+def fetch(url: str, **headers: str) -> tuple[int, bytes, dict[str, str]]:
     # As Caddy forwards it: the client spoke HTTPS to the proxy.
-    request = urllib.request.Request(url, headers={"X-Forwarded-Proto": "https"})
+    request = urllib.request.Request(url, headers={"X-Forwarded-Proto": "https", **headers})
     try:
         with urllib.request.urlopen(request, timeout=10) as response:
             return response.status, response.read(), dict(response.headers)
@@ -85,6 +87,17 @@ def test_make_serve_migrates_collects_static_files_and_serves_with_gunicorn(
         static_status, css, static_headers = fetch(f"http://127.0.0.1:{port}/static/{hashed}")
         assert static_status == 200 and css
         assert "immutable" in static_headers.get("Cache-Control", "")
+        # Far in the future: a hashed name never changes content (WhiteNoise: ten years).
+        max_age = re.search(r"max-age=(\d+)", static_headers.get("Cache-Control", ""))
+        assert max_age is not None and int(max_age.group(1)) >= 365 * 24 * 3600
+        # HTML is compressed for a browser that takes it, static files precompressed.
+        _, packed, page_headers = fetch(f"http://127.0.0.1:{port}/", **{"Accept-Encoding": "gzip"})
+        assert page_headers.get("Content-Encoding") == "gzip"
+        assert b"BalutClub" in gzip.decompress(packed)
+        _, _, css_headers = fetch(
+            f"http://127.0.0.1:{port}/static/{hashed}", **{"Accept-Encoding": "gzip"}
+        )
+        assert css_headers.get("Content-Encoding") == "gzip"
     finally:
         os.killpg(server.pid, signal.SIGTERM)
         server.wait(timeout=60)

@@ -24,7 +24,7 @@ from league.services.voids import withdraw_void_game
 from scoring import rules
 from scoring.club import GameChange, HouseSettings
 from scoring.models import RULESET_KEYS, Correction, Game
-from scoring.selectors import LoadedGame, load_game
+from scoring.selectors import PlayedGame, load_game
 
 
 @dataclass(frozen=True)
@@ -38,7 +38,7 @@ class Booked:
 
 def book_game(
     *,
-    loaded: LoadedGame | None = None,
+    loaded: PlayedGame | None = None,
     game: Game | None = None,
     correction: Correction | None = None,
     house: rules.HouseRules | None = None,
@@ -59,7 +59,7 @@ def book_game(
 
 
 def _book(
-    loaded: LoadedGame, correction: Correction | None, house: rules.HouseRules | None
+    loaded: PlayedGame, correction: Correction | None, house: rules.HouseRules | None
 ) -> Booked:
     game = loaded.game
     # The one place that decides whether a game counts: a void or unfinished game has no
@@ -113,7 +113,7 @@ class LeagueBooks:
         return _house_settings(settings)
 
     def game_changed(
-        self, *, loaded: LoadedGame, change: GameChange, correction: Correction | None
+        self, *, loaded: PlayedGame, change: GameChange, correction: Correction | None
     ) -> None:
         book_game(loaded=loaded, correction=correction)
         if change == GameChange.VOIDED:

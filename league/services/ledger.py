@@ -27,13 +27,13 @@ from league.services import audit
 from scoring import rules
 from scoring.access.roles import is_secretary
 from scoring.models import Game, GamePlayer
-from scoring.selectors import LoadedGame
+from scoring.selectors import PlayedGame
 
 # What makes two debts the same debt, whatever their place in the list: who, why, which turn.
 DebtKey = tuple[int, str, int | None]
 
 
-def book_debts(*, loaded: LoadedGame, drinks: Sequence[rules.Drink]) -> list[DrinkDebt]:
+def book_debts(*, loaded: PlayedGame, drinks: Sequence[rules.Drink]) -> list[DrinkDebt]:
     """The game's standing debts for `drinks` (its result's, with the house rules; none unless
     it is finished), in their order. The caller holds the game's lock and its transaction.
 

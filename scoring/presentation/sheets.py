@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from scoring import rules
+from scoring.live_games import LiveGame
 from scoring.selectors import LoadedGame
 
 
@@ -65,7 +66,9 @@ class ScoreSheet:
         return rules.ruleset_info(self.ruleset).five_dice
 
 
-def build_sheet(loaded: LoadedGame, result: rules.GameResult | None = None) -> ScoreSheet:
+def build_sheet(
+    loaded: LoadedGame | LiveGame, result: rules.GameResult | None = None
+) -> ScoreSheet:
     result = result or loaded.result()
     state = loaded.state
     rows = _five_dice_rows(state, result) if isinstance(state, rules.FiveDiceGame) else []

@@ -33,7 +33,7 @@ from .five_dice import FIVE_DICE_RULES, BoxPreview, FiveDiceGame, FiveDiceTurn, 
 from .five_dice import preview_columns as five_dice_preview_columns
 from .five_dice import preview_table as five_dice_preview_table
 from .game_setup import MAX_PLAYERS, MIN_PLAYERS, GameSetup
-from .games import Game, Turn, new_game, play, replay, result
+from .games import Game, Turn, new_game, play, played, replay, result
 from .house_rules import DEFAULT_HOUSE_RULES, HouseRules
 from .options import Options, RegisterBounds, parse_options
 from .record import (
@@ -132,6 +132,7 @@ __all__ = [
     "parse_record",
     "parse_turn",
     "play",
+    "played",
     "record_fingerprint",
     "record_to_json",
     "replay",

@@ -214,6 +214,14 @@ class BarbutGame(TableGame[TurnOutcome]):
         self.lost = [0] * len(setup.players)
         self.winner: int | None = None
 
+    def copy(self) -> BarbutGame:
+        copied = BarbutGame(self.setup)
+        copied.history = list(self.history)
+        copied.scores = list(self.scores)
+        copied.lost = list(self.lost)
+        copied.winner = self.winner
+        return copied
+
     @property
     def complete(self) -> bool:
         return self.winner is not None

@@ -14,10 +14,12 @@ from typing import Literal
 from . import balut, bar, jackpot
 from .boxes import FiveDiceRules, box_label, category_of, is_jackpot_box
 from .dice import Dice, all_rolls, check_faces, dice_key
+from .drinks import drinks_of_turn
 from .errors import BoxName, RuleError, TurnNotAllowed, gettext_noop
 from .game_setup import GameSetup
 from .options import Options
 from .points import Points
+from .results import Drink
 from .sheet import FilledBox, Sheet
 from .table import TableGame
 from .throws import Throw, check_throw_log
@@ -71,6 +73,16 @@ class FiveDiceGame(TableGame[RecordedTurn]):
         super().__init__(setup, five_dice=True, refused=refused)
         self.rules = FIVE_DICE_RULES[setup.ruleset]
         self.sheets = [Sheet(self.rules) for _ in setup.players]
+        # The rounds the throw logs show owed, turn by turn as they are played: the result
+        # reads them instead of going through every turn's log again.
+        self.logged_drinks: list[Drink] = []
+
+    def copy(self) -> FiveDiceGame:
+        copied = FiveDiceGame(self.setup)
+        copied.history = list(self.history)
+        copied.sheets = [sheet.copy() for sheet in self.sheets]
+        copied.logged_drinks = list(self.logged_drinks)
+        return copied
 
     @property
     def total_turns(self) -> int:
@@ -244,6 +256,9 @@ class FiveDiceGame(TableGame[RecordedTurn]):
     def play(self, turn: FiveDiceTurn) -> FilledBox:
         filled = self.check(turn)
         self.sheets[turn.seat].fill(filled)
+        self.logged_drinks += drinks_of_turn(
+            turn=self.turn_count, seat=turn.seat, players=self.players, throws=turn.throws
+        )
         self.history.append(RecordedTurn(turn=turn, filled=filled))
         return filled
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from .drinks import drinks_of_turn, last_place_drinks
+from .drinks import last_place_drinks
 from .five_dice import POINTS, FiveDiceGame
 from .house_rules import DEFAULT_HOUSE_RULES, HouseRules
 from .results import Drink, GameResult, PlayerResult, register_candidates, shared_places
@@ -67,14 +67,7 @@ def _drinks(
 ) -> list[Drink]:
     if not house_rules.drinks_kept(game.setup.ruleset):
         return []
-    drinks = []
-    for index, recorded in enumerate(game.history):
-        drinks += drinks_of_turn(
-            turn=index,
-            seat=recorded.turn.seat,
-            players=game.players,
-            throws=recorded.turn.throws,
-        )
+    drinks = list(game.logged_drinks)
     if game.complete and not game.setup.friendly:
         drinks += last_place_drinks(players, game.players)
     return drinks

@@ -37,6 +37,17 @@ def play(game: Game, turn: Turn) -> None:
         game.play(turn)
 
 
+def played(game: Game, turn: Turn) -> Game:
+    """The game after one more turn, as a new state; `game` is left as it was.
+
+    So a state kept between requests grows turn by turn without a replay, and a turn the
+    caller does not keep (its transaction rolled back) leaves the kept state untouched.
+    """
+    after = game.copy()
+    play(after, turn)
+    return after
+
+
 def replay(setup: GameSetup, turns: Iterable[Turn]) -> Game:
     """The game after `turns`; InvalidRecord names the first turn that may not be played."""
     game = new_game(setup)

@@ -23,6 +23,12 @@ class Sheet:
         self.rules = rules
         self.boxes: dict[str, list[FilledBox]] = {box: [] for box in rules.box_keys}
 
+    def copy(self) -> Sheet:
+        """A sheet that fills on its own: the filled boxes are shared, their lists are not."""
+        copied = Sheet(self.rules)
+        copied.boxes = {box: list(filled) for box, filled in self.boxes.items()}
+        return copied
+
     def is_open(self, box: str) -> bool:
         return len(self.boxes.get(box, ())) < self.rules.capacity(box)
 

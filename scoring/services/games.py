@@ -13,6 +13,7 @@ from django.utils.translation import gettext
 
 from scoring import club, rules
 from scoring.access.roles import is_secretary
+from scoring.live_games import LiveGame, keep
 from scoring.models import Game, GamePlayer, Member
 from scoring.refusals import refusal
 from scoring.selectors import load_game
@@ -74,6 +75,17 @@ def start_game(
     for player in players:
         player.full_clean(exclude=["game"], validate_constraints=False)
     GamePlayer.objects.bulk_create(players)
+    # Its first turn starts from here, as every later turn does from the one before.
+    keep(
+        LiveGame(
+            game=game,
+            players=tuple(players),
+            setup=setup,
+            state=rules.new_game(setup),
+            fingerprint=game.fingerprint,
+            recent_keys=(),
+        )
+    )
     return game
 
 

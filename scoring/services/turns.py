@@ -13,9 +13,10 @@ from django.utils.translation import gettext
 
 from scoring import club, rules
 from scoring.access.permissions import keeps_game
+from scoring.live_games import LiveGame, keep, live_game
 from scoring.models import Game, GameStatus, Turn
 from scoring.refusals import refusal
-from scoring.selectors import LoadedGame, load_game, turn_outcomes
+from scoring.selectors import turn_outcome
 
 
 class StaleTurn(ValidationError):
@@ -25,9 +26,15 @@ class StaleTurn(ValidationError):
 @dataclass(frozen=True)
 class RecordedTurn:
     turn: Turn
-    loaded: LoadedGame
-    repeated: bool
-    """True when the same request key was already recorded: nothing new was written."""
+    live: LiveGame
+    """The game after the turn (for a repeated key: as it stands now)."""
+    before: LiveGame | None
+    """The game as the turn found it; None when nothing new was written."""
+
+    @property
+    def repeated(self) -> bool:
+        """True when the same request key was already recorded: nothing new was written."""
+        return self.before is None
 
 
 @transaction.atomic
@@ -45,9 +52,12 @@ def record_turn(
     for a number that is no longer next raises StaleTurn. The unique constraints on
     (game, number) and (game, request_key) hold this even for two tablets racing.
 
-    The turn that finishes the game is booked in this same transaction (scoring.club): if the
-    books fail, BookingFailed comes out and no turn is kept, so re-sending the same key records
-    and books it afresh. Every other turn costs the same queries.
+    The game's engine state is the one kept from its last turn (scoring.live_games), checked
+    against the locked row's fingerprint: no turn is read back or replayed, so every turn costs
+    the same. The turn that finishes the game is booked in this same transaction
+    (scoring.club): if the books fail, BookingFailed comes out and no turn is kept, so
+    re-sending the same key records and books it afresh. Every other turn costs the same
+    queries.
     """
     game = Game.objects.select_for_update().get(pk=game.pk)
     if not keeps_game(recorded_by, game):
@@ -58,38 +68,39 @@ def record_turn(
     if existing is not None:
         # Asked before the game's status: the retry of the turn that finished the game must
         # answer as the first send did, not be refused because the game is now over.
-        return RecordedTurn(turn=existing, loaded=load_game(game), repeated=True)
+        return RecordedTurn(turn=existing, live=live_game(game), before=None)
     if game.is_void:
         raise ValidationError(gettext("This game is void: no more turns can be recorded."))
     if game.is_finished:
         raise ValidationError(gettext("The game is over: no more turns can be recorded."))
-    loaded = load_game(game)
-    if expected_number != len(loaded.turns):
+    before = live_game(game)
+    if expected_number != before.turn_count:
         raise StaleTurn(
             gettext(
                 "The game has moved on: turn %(next)d is next, so this turn was not recorded. "
                 "Check the sheet and enter it again if needed."
             )
-            % {"next": len(loaded.turns) + 1}
+            % {"next": before.turn_count + 1}
         )
     try:
-        turn = rules.parse_turn(turn_record, loaded.setup)
-        rules.play(loaded.state, turn)
+        turn = rules.parse_turn(turn_record, before.setup)
+        state = rules.played(before.state, turn)
     except rules.RuleError as error:
         raise ValidationError(refusal(error)) from error
-    outcome = turn_outcomes(loaded.state)[-1]
-    seat = turn.seat
+    outcome = turn_outcome(state)
     recorded = Turn(
         game=game,
         number=expected_number,
-        player=loaded.players[seat],
-        record=rules.turn_to_json(turn, loaded.setup.players),
+        player=before.players[turn.seat],
+        record=rules.turn_to_json(turn, before.setup.players),
         box=outcome.box,
         score=outcome.score,
         request_key=request_key,
         recorded_by=recorded_by,
     )
-    recorded.full_clean(exclude=["game", "player"], validate_constraints=False)
+    # The links are the rows just read (the game locked, its players, the signed-in user):
+    # checking them again would cost a query each.
+    recorded.full_clean(exclude=["game", "player", "recorded_by"], validate_constraints=False)
     try:
         with transaction.atomic():
             recorded.save()
@@ -97,18 +108,15 @@ def record_turn(
         raise StaleTurn(
             "Another tablet recorded a turn at the same moment; this one was not recorded."
         ) from error
-    _mark_progress(game, complete=loaded.state.complete, turn_record=recorded.record)
-    refreshed = LoadedGame(
-        game=game,
-        players=loaded.players,
-        turns=(*loaded.turns, recorded),
-        setup=loaded.setup,
-        state=loaded.state,
-    )
-    if loaded.state.complete:
-        # The game replayed once above serves the books too.
-        club.game_changed(loaded=refreshed, change=club.GameChange.FINISHED)
-    return RecordedTurn(turn=recorded, loaded=refreshed, repeated=False)
+    _mark_progress(game, complete=state.complete, turn_record=recorded.record)
+    after = before.after(recorded, state, game.fingerprint)
+    if state.complete:
+        # The state built above serves the books too.
+        club.game_changed(loaded=after, change=club.GameChange.FINISHED)
+    # Kept at once: should this transaction roll back, the game's row keeps the fingerprint
+    # before the turn, which no longer matches, and the next turn replays the game.
+    keep(after)
+    return RecordedTurn(turn=recorded, live=after, before=before)
 
 
 def _mark_progress(game: Game, *, complete: bool, turn_record: dict[str, object]) -> None:

@@ -11,23 +11,28 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
+from django_htmx.http import reswap
 
 from scoring import club, rules
 from scoring.access.permissions import can_correct, can_record_turns, keeps_game
 from scoring.access.privacy import PublicArea, visible_to_visitors
 from scoring.box_names import box_name
 from scoring.forms.turns import BarbutTurnForm, FiveDiceTurnForm, TurnSubmission
-from scoring.models import Game
-from scoring.presentation.sheets import build_sheet
+from scoring.live_games import LiveGame
+from scoring.models import Game, Turn
+from scoring.presentation.sheets import ScoreSheet, build_sheet
 from scoring.presentation.tablet import barbut_throws, five_dice_preview, offline_plan, tablet_words
-from scoring.presentation.turn_lines import correction_lines, describe, turn_lines
+from scoring.presentation.turn_lines import (
+    correction_lines,
+    describe,
+    turn_line,
+    turn_lines,
+)
 from scoring.selectors import LoadedGame, game_corrections, load_game
-from scoring.services.turns import StaleTurn, record_turn
+from scoring.services.turns import RecordedTurn, StaleTurn, record_turn
 
 PLAY_PARTIAL = "scoring/partials/play.html"
-RECENT_KEYS = 12
-"""How many of the last turns' request keys the page names: the tablet drops a kept entry
-whose key the server has recorded, even when the answer to it was lost."""
+TURN_ANSWER = "scoring/partials/turn_answer.html"
 
 
 def _game(game_id: int) -> Game:
@@ -35,28 +40,30 @@ def _game(game_id: int) -> Game:
 
 
 def play_context(
-    request: HttpRequest, loaded: LoadedGame, *, notice: str = "", error: str = ""
+    request: HttpRequest,
+    live: LiveGame,
+    *,
+    house: rules.HouseRules | None = None,
+    notice: str = "",
+    error: str = "",
 ) -> dict[str, object]:
-    state = loaded.state
+    """What the play area shows, but the turns to correct and the corrections (the full
+    area's only: a turn's answer adds its own line)."""
+    state = live.state
     # The club's house rules: the sheet shows the drinks and register claims the books keep.
-    sheet = build_sheet(loaded, loaded.result(club.house_rules()))
-    can_record = can_record_turns(request.user, loaded.game) and not state.complete
-    may_correct = can_correct(request.user, loaded.game)
+    sheet = build_sheet(live, live.result(house or club.house_rules()))
+    can_record = can_record_turns(request.user, live.game) and not state.complete
     context: dict[str, object] = {
-        "game": loaded.game,
-        "loaded": loaded,
+        "game": live.game,
         "sheet": sheet,
         "result": sheet.result,
         "can_record": can_record,
-        "can_correct": may_correct,
-        "turn_lines": turn_lines(loaded) if may_correct else [],
-        "corrections": correction_lines(game_corrections(loaded.game)),
-        "next_player": loaded.next_player,
-        "expected_number": len(loaded.turns),
+        "can_correct": can_correct(request.user, live.game),
+        "turn_lines": [],
+        "next_player": live.next_player,
+        "expected_number": live.turn_count,
         "request_key": uuid.uuid4(),
-        "recorded_keys": [
-            str(turn.request_key) for turn in loaded.turns[-RECENT_KEYS:] if turn.request_key
-        ],
+        "recorded_keys": list(live.recent_keys),
         "notice": notice,
         "error": error,
         "five_dice": isinstance(state, rules.FiveDiceGame),
@@ -66,14 +73,25 @@ def play_context(
             round_number=state.round_number,
             rounds=state.rules.turns_per_player,
             last_round_starting=state.last_round_starting,
-            round_starter=_round_starter(loaded, state),
-            subtotals=list(zip(loaded.setup.players, state.subtotals(), strict=True)),
+            round_starter=_round_starter(live, state),
+            subtotals=list(zip(live.setup.players, state.subtotals(), strict=True)),
         )
         if can_record:
             context["preview"] = five_dice_preview(state)
             context["offline"] = offline_plan(state)
     elif can_record:
         context["barbut_throws"] = barbut_throws()
+    return context
+
+
+def _page_context(
+    request: HttpRequest, loaded: LoadedGame, *, notice: str = "", error: str = ""
+) -> dict[str, object]:
+    """The whole play area, from the game read whole: the page, and a refused turn's answer."""
+    context = play_context(request, LiveGame.from_loaded(loaded), notice=notice, error=error)
+    if context["can_correct"]:
+        context["turn_lines"] = turn_lines(loaded)
+    context["corrections"] = correction_lines(game_corrections(loaded.game))
     return context
 
 
@@ -84,7 +102,7 @@ def play_context(
 @visible_to_visitors(PublicArea.GAMES)
 def game(request: HttpRequest, game_id: int) -> HttpResponse:
     loaded = load_game(_game(game_id))
-    context = play_context(request, loaded)
+    context = _page_context(request, loaded)
     if context["can_record"]:
         context["tablet_words"] = tablet_words()
     return render(request, "scoring/game.html", context)
@@ -103,7 +121,7 @@ def record_turn_view(request: HttpRequest, game_id: int) -> HttpResponse:
     )
     form = form_class(request.POST)
     if not form.is_valid():
-        return _answer(request, load_game(game), error=_form_error(form), status=422)
+        return _answer(request, game, error=_form_error(form), status=422)
     assert isinstance(form, (BarbutTurnForm, FiveDiceTurnForm))
     try:
         recorded = record_turn(
@@ -120,18 +138,58 @@ def record_turn_view(request: HttpRequest, game_id: int) -> HttpResponse:
             "player": form.cleaned_data["player"],
             "turn": describe(form.turn_record()),
         }
-        return _answer(request, load_game(game), error=f"{_message(stale)} {refused}", status=409)
+        return _answer(request, game, error=f"{_message(stale)} {refused}", status=409)
     except ValidationError as refused:
-        return _answer(request, load_game(game), error=_message(refused), status=422)
+        return _answer(request, game, error=_message(refused), status=422)
     except club.BookingFailed as failed:
         # Nothing of the turn was kept: the tablet may send it again with the same key.
-        return _answer(request, load_game(game), error=failed.message, status=503)
-    return _answer(request, recorded.loaded, notice=_turn_notice(recorded.loaded, recorded.turn))
+        return _answer(request, game, error=failed.message, status=503)
+    notice = _turn_notice(recorded.live, recorded.turn)
+    if _takes_pieces(request, recorded):
+        return _pieces(request, recorded, notice=notice)
+    # The game row as the service left it (finished, perhaps), not as this view first read it.
+    return _answer(request, recorded.live.game, notice=notice)
+
+
+def _takes_pieces(request: HttpRequest, recorded: RecordedTurn) -> bool:
+    """The tablet's own form swaps into #play and can take the pieces that changed. A game
+    just finished changes all over (banner, badges, no pad), and a repeated key or any other
+    caller (the offline queue replaying a turn) gets the whole play area, as before."""
+    return (
+        bool(request.htmx)  # type: ignore[attr-defined]
+        and request.htmx.target == "play"  # type: ignore[attr-defined]
+        and not recorded.repeated
+        and not recorded.live.state.complete
+    )
+
+
+def _pieces(request: HttpRequest, recorded: RecordedTurn, *, notice: str) -> HttpResponse:
+    """The answer to a recorded turn: what it changed, swapped out of band (turn_answer.html)."""
+    live, before = recorded.live, recorded.before
+    assert before is not None
+    house = club.house_rules()
+    context = play_context(request, live, house=house, notice=notice)
+    sheet = context["sheet"]
+    assert isinstance(sheet, ScoreSheet)
+    if isinstance(live.state, rules.FiveDiceGame):
+        # The rows that differ from the sheet the turn found: the cell filled, and what it
+        # moved (a row's total and points, a jackpot's bonus), however the rules link them.
+        earlier = build_sheet(before, before.result(house))
+        context["changed_rows"] = [
+            row for row, old in zip(sheet.rows, earlier.rows, strict=True) if row != old
+        ]
+    else:
+        context["new_barbut_line"] = sheet.barbut_lines[-1]
+    line = turn_line(recorded.turn)
+    context.update(new_turn_line=line, turn_lines=[line], turn_count=live.turn_count)
+    response = render(request, TURN_ANSWER, context)
+    # Nothing replaces #play itself: every piece names the element it replaces.
+    return reswap(response, "none")
 
 
 def _answer(
     request: HttpRequest,
-    loaded: LoadedGame,
+    game: Game,
     *,
     notice: str = "",
     error: str = "",
@@ -139,16 +197,16 @@ def _answer(
 ) -> HttpResponse:
     """The play partial for htmx; a redirect back to the game page for a plain form post."""
     if request.htmx:  # type: ignore[attr-defined]
-        context = play_context(request, loaded, notice=notice, error=error)
+        context = _page_context(request, load_game(game), notice=notice, error=error)
         return render(request, PLAY_PARTIAL, context, status=status)
     if error:
         messages.error(request, error)
     elif notice:
         messages.success(request, notice)
-    return redirect("scoring:game", game_id=loaded.game.pk)
+    return redirect("scoring:game", game_id=game.pk)
 
 
-def _round_starter(loaded: LoadedGame, state: rules.FiveDiceGame) -> str:
+def _round_starter(live: LiveGame, state: rules.FiveDiceGame) -> str:
     """The bar game's announcement as a round begins, from the engine's starter."""
     starter = state.round_starter
     if starter is None:
@@ -156,17 +214,14 @@ def _round_starter(loaded: LoadedGame, state: rules.FiveDiceGame) -> str:
     seat, score = starter
     return _("Round %(round)s: %(player)s starts, highest box last round (%(score)s).") % {
         "round": state.round_number,
-        "player": loaded.players[seat].name,
+        "player": live.players[seat].name,
         "score": score,
     }
 
 
-def _turn_notice(loaded: LoadedGame, turn: object) -> str:
-    from scoring.models import Turn
-
-    assert isinstance(turn, Turn)
-    player = loaded.players[turn.player.seat].name
-    if loaded.setup.five_dice:
+def _turn_notice(live: LiveGame, turn: Turn) -> str:
+    player = live.players[turn.player.seat].name
+    if live.setup.five_dice:
         return _("%(player)s: %(box)s %(score)s") % {
             "player": player,
             "box": box_name(turn.box),

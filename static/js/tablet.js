@@ -283,7 +283,20 @@
     document.querySelectorAll("[data-barbut-correction]").forEach((root) => barbutTurn(root, null));
   });
   document.addEventListener("htmx:load", (event) => {
-    if (event.target !== document.body) init(event.target);
+    const scope = event.target;
+    if (scope === document.body) return;
+    // A recorded turn is answered with the pieces it changed, swapped in one by one; the new
+    // pad comes with the number of the turn it is for. The play area around it is set up again.
+    if (scope.id === "turn-panel") {
+      const play = document.getElementById("play");
+      if (play && play.contains(scope)) {
+        play.dataset.turn = scope.dataset.turn;
+        delete play.dataset.sending;  // the turn sent is answered: taps go to the new pad
+        init(play);
+      }
+      return;
+    }
+    init(scope);
   });
   // A page brought back from the back/forward cache may be behind the server: fetch it again.
   window.addEventListener("pageshow", (event) => {

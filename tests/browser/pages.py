@@ -206,14 +206,23 @@ def die_appeared(page: Page, scope: Locator, before: int) -> bool:
 
 def submit_turn(page: Page, button: Locator) -> Response:
     """Tap a button that sends the turn; wait for the answer and for it to be swapped in."""
-    play_area(page).evaluate("e => { e.dataset.stale = 'yes'; }")
+    before = play_area(page).evaluate("e => { e.dataset.stale = 'yes'; return e.dataset.turn; }")
     with page.expect_response(
         lambda r: TURNS_URL.search(r.url) is not None and r.request.method == "POST"
     ) as answer:
         tap(page, button)
-    expect(page.locator("#play[data-stale]")).to_have_count(0)
+    page.wait_for_function(SWAPPED_IN, arg=before)
     expect(play_area(page)).to_have_count(1)
     return answer.value
+
+
+# A refused or finishing turn is answered with the whole play area (a new #play); a recorded
+# one with the pieces it changed, after which the tablet moves #play on to the next turn, with
+# its pad set up (the same script sets both).
+SWAPPED_IN = """before => {
+    const play = document.getElementById('play');
+    return Boolean(play) && (!play.dataset.stale || play.dataset.turn !== before);
+}"""
 
 
 def play_five_dice_turn(

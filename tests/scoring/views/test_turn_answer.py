@@ -1,0 +1,177 @@
+"""A recorded turn is answered with what it changed; answers are compressed; live pages are
+never stored; a turn costs the same queries all game."""
+
+from __future__ import annotations
+
+import gzip
+import re
+import uuid
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+from pytest_django import DjangoAssertNumQueries
+
+from scoring import rules
+from scoring.models import Game, Turn
+from scoring.selectors import load_game
+from tests.scoring.services.helpers import fill_game, five_dice, new_game, play
+from tests.scoring.views.test_play import five_dice_post, page, scorer_client, turns_url
+
+pytestmark = pytest.mark.django_db
+
+# As the tablet's form posts: htmx, swapping into #play.
+TABLET = {"HX-Request": "true", "HX-Target": "play"}
+GZIP = {"Accept-Encoding": "gzip"}
+
+
+def out_of_band_ids(html: str) -> list[str]:
+    return re.findall(r'id="([^"]+)"[^>]*hx-swap-oob="true"', html)
+
+
+def next_turn_post(game: Game) -> dict[str, object]:
+    """The next player's turn into their first open box, as the tablet sends it."""
+    state = load_game(game).state
+    assert isinstance(state, rules.FiveDiceGame)
+    seat = state.next_seat
+    assert seat is not None
+    return {
+        "expected_number": state.turn_count,
+        "request_key": str(uuid.uuid4()),
+        "player": state.players[seat],
+        "box": state.open_boxes(seat)[0],
+        "dice": "44412",
+    }
+
+
+def test_a_recorded_turn_is_answered_with_the_pieces_it_changed(client: Client) -> None:
+    game = new_game("balut")
+    scorer_client(client, game)
+
+    response = client.post(turns_url(game), five_dice_post(game), headers=TABLET)
+
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert response["HX-Reswap"] == "none"
+    assert 'id="play"' not in html
+    assert out_of_band_ids(html) == [
+        "recorded-keys",
+        "offline-data",
+        "round-number",
+        "play-messages",
+        "round-notes",
+        "turn-panel",
+        "sheet-head",
+        "sheet-row-fours",
+        "sheet-foot",
+        "result-notes",
+        "turn-list",
+    ]
+    assert 'data-turn="1"' in html and "<span data-player>Ben</span>" in html
+    assert "Ann: Fours 12" in html
+    assert [(t.box, t.score) for t in Turn.objects.filter(game=game)] == [("fours", 12)]
+
+
+def test_a_later_turn_adds_its_line_to_the_top_of_the_turns_and_only_its_rows(
+    client: Client,
+) -> None:
+    game = new_game("balut")
+    play(game, five_dice(game, "fours", "44412"))
+    scorer_client(client, game)
+
+    response = client.post(
+        turns_url(game),
+        five_dice_post(game, player="Ben", box="sixes", dice="66612"),
+        headers=TABLET,
+    )
+
+    html = response.content.decode()
+    assert "sheet-row-sixes" in out_of_band_ids(html)
+    assert "sheet-row-fours" not in html
+    assert "turns-summary" in out_of_band_ids(html) and "turn-list" not in html
+    assert '<ul hx-swap-oob="afterbegin:#turn-lines">' in html
+    assert 'data-turn-line="1"' in html and 'data-turn-line="0"' not in html
+
+
+def test_the_finishing_turn_answers_with_the_whole_finished_play_area(client: Client) -> None:
+    game = new_game("bar", ["Ann", "Ben"])
+    fill_game(game, leave=1)
+    scorer_client(client, game)
+
+    response = client.post(turns_url(game), next_turn_post(game), headers=TABLET)
+
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert "HX-Reswap" not in response
+    assert 'id="play"' in html and 'id="winner-banner"' in html and "Finished" in html
+    assert "data-five-dice-turn" not in html
+    game.refresh_from_db()
+    assert game.is_finished
+
+
+def test_a_refused_turn_answers_with_the_whole_play_area(client: Client) -> None:
+    game = new_game("balut")
+    scorer_client(client, game)
+    stale = five_dice_post(game)
+    client.post(turns_url(game), five_dice_post(game, box="sixes", dice="66612"), headers=TABLET)
+
+    response = client.post(turns_url(game), stale, headers=TABLET)
+
+    assert response.status_code == 409
+    assert "HX-Reswap" not in response
+    assert 'id="play"' in response.content.decode()
+    assert Turn.objects.filter(game=game).count() == 1
+
+
+def test_html_answers_are_compressed_and_live_game_pages_never_stored(client: Client) -> None:
+    game = new_game("balut")
+    scorer_client(client, game)
+
+    shown = client.get(page(game), headers=GZIP)
+    answered = client.post(turns_url(game), five_dice_post(game), headers={**TABLET, **GZIP})
+
+    for response in (shown, answered):
+        assert response["Content-Encoding"] == "gzip"
+        assert "Accept-Encoding" in response["Vary"]
+        assert "no-store" in response["Cache-Control"]
+    assert b'id="turn-panel"' in gzip.decompress(answered.content)
+    assert b'id="play"' in gzip.decompress(shown.content)
+
+
+def test_a_browser_that_takes_no_gzip_gets_plain_html(client: Client) -> None:
+    game = new_game("balut")
+
+    response = client.get(page(game))
+
+    assert not response.has_header("Content-Encoding")
+    assert b'id="play"' in response.content
+
+
+def test_the_boards_polling_keeps_its_etag_when_compressed(client: Client) -> None:
+    url, polling = reverse("stats:board"), {"HX-Request": "true", **GZIP}
+    first = client.get(url, headers=polling)
+    assert first.status_code == 200 and first["Content-Encoding"] == "gzip"
+
+    again = client.get(url, headers={**polling, "If-None-Match": first["ETag"]})
+
+    assert again.status_code == 304
+
+
+def test_a_turn_costs_the_same_queries_at_the_start_and_the_end_of_a_game(
+    client: Client, django_assert_num_queries: DjangoAssertNumQueries
+) -> None:
+    early, late = new_game("balut"), new_game("balut")
+    fill_game(late, leave=2)
+    scorer_client(client, early)
+    early_post, late_post = next_turn_post(early), next_turn_post(late)
+
+    # Session, user, game, scorer; the locked game, the request key, the insert in its
+    # savepoint, the game's update, the commit; the house rules and the secretary check.
+    with django_assert_num_queries(14):
+        assert client.post(turns_url(early), early_post, headers=TABLET).status_code == 200
+    scorer_client(client, late)
+    with django_assert_num_queries(14):
+        assert client.post(turns_url(late), late_post, headers=TABLET).status_code == 200
+    state = load_game(late).state
+    assert isinstance(state, rules.FiveDiceGame)
+    assert state.turn_count == state.total_turns - 1 > 50
