@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from django.test import Client
+from django.utils import translation
 from playwright.sync_api import Browser, Page, Playwright, sync_playwright
 
 # Playwright's sync API runs an event loop in the main thread; Django would otherwise refuse
@@ -42,6 +43,14 @@ def chromium_executable() -> Path:
         + ". Run `make browsers` (as root it installs the chromium package).",
         pytrace=False,
     )
+
+
+@pytest.fixture(autouse=True)
+def no_language_left_behind() -> Iterator[None]:
+    """A page asked for in Danish or German leaves its language active in the thread (the
+    middleware activates it and nothing resets it); the next test starts from the default."""
+    yield
+    translation.deactivate()
 
 
 @pytest.fixture(scope="session")

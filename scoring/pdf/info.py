@@ -16,8 +16,15 @@ from django.utils.translation import gettext_noop
 from scoring import rules
 from scoring.box_names import box_name
 
-THRESHOLD_TEXT = {"at_least": gettext_noop("at least"), "more_than": gettext_noop("more than")}
-JACKPOT_BONUS_TEXT = {"added": gettext_noop("added"), "replaces": gettext_noop("replaces")}
+# Whole phrases, so that no lone option value ("added") becomes a word of the catalogs.
+THRESHOLD_TEXT = {
+    "at_least": gettext_noop("thresholds: at least"),
+    "more_than": gettext_noop("thresholds: more than"),
+}
+JACKPOT_BONUS_TEXT = {
+    "added": gettext_noop("jackpot bonus: added"),
+    "replaces": gettext_noop("jackpot bonus: replaces"),
+}
 # The options that change each game, in print order; the engine says which apply where.
 RULESET_OPTIONS = {info.key: info.option_names for info in rules.RULESETS}
 # How the footer and the heading name a game; the PDF check reads the footer back.
@@ -98,14 +105,9 @@ def options_text(ruleset: str, options: rules.Options) -> str:
     parts = []
     for name in RULESET_OPTIONS.get(ruleset, ()):
         if name == "thresholds":
-            parts.append(
-                _("thresholds: %(kind)s") % {"kind": _(THRESHOLD_TEXT[options.thresholds])}
-            )
+            parts.append(_(THRESHOLD_TEXT[options.thresholds]))
         elif name == "jackpot_bonus":
-            parts.append(
-                _("jackpot bonus: %(bonus)s")
-                % {"bonus": _(JACKPOT_BONUS_TEXT[options.jackpot_bonus])}
-            )
+            parts.append(_(JACKPOT_BONUS_TEXT[options.jackpot_bonus]))
         elif name == "guess_points":
             parts.append(_("guess points: %(points)s") % {"points": options.guess_points})
     return "; ".join(parts) or _("none")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import uuid
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -22,6 +23,13 @@ ENGINE = Path(rules.__file__).parent
 # Words the same in every language the club speaks.
 SAME_EVERYWHERE = {"6-6-6-6"}
 HTMX = {"HX-Request": "true"}
+
+
+@pytest.fixture(autouse=True)
+def english_after() -> Iterator[None]:
+    """Pages asked for in German leave the thread's language behind; later tests read English."""
+    with translation.override("en"):
+        yield
 
 
 def engine_messages() -> list[str]:

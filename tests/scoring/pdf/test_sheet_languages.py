@@ -128,7 +128,7 @@ def test_a_blank_sheet_prints_in_each_language(ruleset: str, language: str) -> N
     assert response.status_code == 200
     text = text_of(response.content)
     assert [word for word in BLANK_WORDS[language] if word not in text] == []
-    assert PdfReader(BytesIO(response.content)).trailer["/Root"]["/Lang"] == language
+    assert PdfReader(BytesIO(response.content)).root_object["/Lang"] == language
 
 
 @pytest.mark.parametrize("language", ["de", "da"])
