@@ -131,6 +131,13 @@ DATABASES = {
         conn_health_checks=True,
     )
 }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # Two gunicorn workers recording turns at once: with SQLite's deferred transactions the
+    # second writer fails at once with "database is locked" (an error 500 on the tablet).
+    # IMMEDIATE takes the write lock when the transaction opens, so a writer waits its turn.
+    _sqlite_options = DATABASES["default"].setdefault("OPTIONS", {})
+    _sqlite_options.setdefault("transaction_mode", "IMMEDIATE")
+    _sqlite_options.setdefault("timeout", 20)
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

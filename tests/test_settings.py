@@ -139,3 +139,44 @@ def test_collectstatic_succeeds_with_production_settings(tmp_path: Path) -> None
     ):
         assert name in manifest
         assert (tmp_path / (manifest[name] + ".gz")).is_file()
+
+
+# Two writers read first, then write (as a turn does: it reads the game, then saves the turn).
+# With SQLite's deferred transactions the second upgrade to a write lock fails at once with
+# "database is locked"; the settings open every transaction IMMEDIATE so a writer waits.
+TWO_WRITERS = """
+import threading, time, django
+django.setup()
+from django.db import connection, transaction
+with connection.cursor() as cursor:
+    cursor.execute("CREATE TABLE IF NOT EXISTS taps (n integer)")
+connection.close()
+start = threading.Barrier(2)
+errors = []
+def write(n):
+    try:
+        start.wait()
+        with transaction.atomic():
+            with connection.cursor() as cursor:
+                cursor.execute("SELECT count(*) FROM taps")
+                time.sleep(0.3)
+                cursor.execute("INSERT INTO taps VALUES (%s)", [n])
+    except Exception as error:
+        errors.append(repr(error))
+    finally:
+        connection.close()
+threads = [threading.Thread(target=write, args=(n,)) for n in (1, 2)]
+for thread in threads: thread.start()
+for thread in threads: thread.join()
+with connection.cursor() as cursor:
+    cursor.execute("SELECT count(*) FROM taps")
+    print(cursor.fetchone()[0], errors)
+"""
+
+
+def test_two_servers_writing_to_sqlite_at_once_both_succeed(tmp_path: Path) -> None:
+    result = run_django(
+        TWO_WRITERS, DEBUG="1", DATABASE_URL=f"sqlite:///{tmp_path / 'club.sqlite3'}"
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "2 []"
