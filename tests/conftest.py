@@ -12,6 +12,7 @@ import pytest
 from django.test import Client
 from django.utils import translation
 from playwright.sync_api import Browser, Page, Playwright, sync_playwright
+from pytest_django.fixtures import Settings
 
 # Playwright's sync API runs an event loop in the main thread; Django would otherwise refuse
 # ORM calls from the test body (live_server fixtures, factories) as "async-unsafe".
@@ -30,6 +31,39 @@ CHROMIUM_ARGS = [
 ]
 
 TABLET = "iPad (gen 7)"
+
+# pytest-xdist hands the tests out in collection order, a quarter of them round-robin at once,
+# then more to whichever worker runs short. The long ones (whole games in a browser, a backup
+# restored in a new process, gunicorn started by `make serve`, Django started afresh in a
+# subprocess) go first, so the run does not end with one worker alone on a long test.
+LONG_FIRST = (
+    "tests/browser/test_full_games.py",
+    "tests/scoring/commands/test_backup_restore.py",
+    "tests/test_make_serve.py",
+    "tests/browser/",
+    "tests/stats/test_browser.py",
+    "tests/scoring/commands/",
+    "tests/test_settings.py",
+    "tests/scoring/pdf/test_benchmark_smoke.py",
+)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    def rank(item: pytest.Item) -> int:
+        path = item.nodeid.split("::", 1)[0]
+        return next(
+            (i for i, prefix in enumerate(LONG_FIRST) if path.startswith(prefix)),
+            len(LONG_FIRST),
+        )
+
+    items.sort(key=rank)  # stable: within a rank, the order they were collected in
+
+
+@pytest.fixture(autouse=True)
+def fast_password_hashing(settings: Settings) -> None:
+    """Passwords and PINs hashed the quick way in every test: PBKDF2's deliberate slowness
+    would dominate the run (the live server runs in this process, so it sees the setting)."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
 def chromium_executable() -> Path:

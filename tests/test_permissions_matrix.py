@@ -3,8 +3,9 @@ below expects, and never a 500.
 
 The URLs come from the URL resolver (every namespace but Django's admin, which guards itself
 and is tested in tests/league/test_admin.py), so a new page without a row here fails
-`test_every_url_has_a_row`. Each (URL, role) is its own test on a fresh database, so a
-POST that succeeds cannot change what the next role meets.
+`test_every_url_has_a_row`. Each (URL, role) is its own test, starting from the same world,
+built once for the module and rolled back to after each test (tests/module_data.py), so a POST
+that succeeds cannot change what the next role meets.
 
 Outcomes: an HTTP status, or where a redirect goes: "login" (the secretary's password sign-in,
 LOGIN_URL), "signin" (a member's PIN sign-in), "302" (anywhere else: the action was done).
@@ -12,12 +13,13 @@ Bodies are empty, so a POST a role may make is refused as bad input (400/422, or
 back to its page with the reason), never a 500. Visitors meet the club's default privacy
 (scoring.access.privacy): the ledger, members, PDFs, records and scans send them to sign in.
 
-Signing gets a second table with real bodies: who may sign for whom, and how.
+Signing has a second table with real bodies, in tests/test_signing_matrix.py.
 """
 
 from __future__ import annotations
 
 import datetime
+import shutil
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -27,21 +29,19 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
+from pytest_django import DjangoDbBlocker
 from pytest_django.fixtures import Settings
 
 from league.models import Season
 from league.services.books import book_game
 from league.services.register import enter_historic_record, open_claims
-from scoring.models import Game, GamePlayer, Signature
-from scoring.services.games import Seat, start_game
+from scoring.models import Game
 from scoring.services.records import import_game_record
 from tests.factories import fast_pin_hashing  # noqa: F401 (registers the fixture)
 from tests.league.helpers import png_upload
+from tests.module_data import built_once
 from tests.scoring.services.helpers import (
-    PIN,
-    drawing,
     example,
-    fill_game,
     member,
     new_game,
     secretary,
@@ -50,7 +50,7 @@ from tests.scoring.services.helpers import (
 if TYPE_CHECKING:
     from django.test.client import _MonkeyPatchedWSGIResponse as Response
 
-pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fast_pin_hashing", "media_root")]
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fast_pin_hashing")]
 
 ROLES = ("anonymous", "member", "other_scorer", "scorer", "secretary")
 METHODS = ("GET", "POST", "PUT", "PATCH", "DELETE")
@@ -93,7 +93,8 @@ EXPECTED: dict[str, dict[str, Outcomes]] = {
         "POST": keepers_only("422", visitors="signin"),
     },
     # Visitors read the page (it tells them to sign in) but sign nothing; the empty post of a
-    # signed-in role is refused as bad input. SIGNING below tries real signatures.
+    # signed-in role is refused as bad input. tests/test_signing_matrix.py tries real
+    # signatures.
     "games/<int:game_id>/sign/": {"GET": everyone("200"), "POST": members_only("422")},
     "games/<int:game_id>/record.json": {"GET": members_only("200")},
     "games/<int:game_id>/sheet.pdf": {"GET": members_only("200")},
@@ -167,22 +168,36 @@ def test_every_url_has_a_row() -> None:
     assert sorted(app_routes()) == sorted(EXPECTED)
 
 
-@pytest.fixture
-def media_root(settings: Settings, tmp_path: Path) -> Path:
-    settings.MEDIA_ROOT = tmp_path / "media"
-    return settings.MEDIA_ROOT
-
-
 @dataclass
 class World:
     """One finished bar game (the shared example) and everything the URLs name."""
 
     users: dict[str, User | None]
     kwargs: dict[str, object]
+    media: Path
+
+
+@pytest.fixture(scope="module")
+def world(
+    django_db_setup: None,
+    django_db_blocker: DjangoDbBlocker,
+    tmp_path_factory: pytest.TempPathFactory,
+) -> Iterator[World]:
+    """Built once for the module; each test starts from it as built (tests/module_data.py)."""
+    media = tmp_path_factory.mktemp("matrix-media")
+    with built_once(django_db_blocker, media):
+        yield build_world(media)
 
 
 @pytest.fixture
-def world() -> World:
+def media_root(settings: Settings, tmp_path: Path, world: World) -> Path:
+    """The test's own copy of the world's uploads, so no test meets another's files."""
+    settings.MEDIA_ROOT = tmp_path / "media"
+    shutil.copytree(world.media, settings.MEDIA_ROOT)
+    return settings.MEDIA_ROOT
+
+
+def build_world(media: Path) -> World:
     # Dee scores and wins; Eli comes last and owes the round; Otto scores a game of his own.
     dee, eli = member("Dee"), member("Eli")
     member("Fay"), member("Hal")
@@ -224,6 +239,7 @@ def world() -> World:
             "season_id": season.pk,
             "code": "AAAA-AAAA-AA",
         },
+        media=media,
     )
 
 
@@ -251,7 +267,7 @@ def outcome(response: Response) -> str:
 @pytest.mark.parametrize("role", ROLES)
 @pytest.mark.parametrize("route", sorted(EXPECTED))
 def test_each_role_gets_the_expected_answer_to_each_method(
-    client: Client, world: World, route: str, role: str
+    client: Client, world: World, media_root: Path, route: str, role: str
 ) -> None:
     user = world.users[role]
     url = url_of(route, world.kwargs)
@@ -264,97 +280,3 @@ def test_each_role_gets_the_expected_answer_to_each_method(
         answers[method] = outcome(response)
     expected = {method: EXPECTED[route].get(method, everyone("405"))[role] for method in METHODS}
     assert answers == expected
-
-
-# Signing, with real bodies. The game: Dee scores, Eli (a member with a PIN) and the guest Zed
-# play. "member" is Eli himself, "other_scorer" scores another game. "302": the signature is
-# kept (and the table checks the database); "422": refused with the reason, nothing kept.
-SIGNING: dict[str, Outcomes] = {
-    # Zed's finger drawing, witnessed by whoever is signed in on the device.
-    "guest draws": {
-        "anonymous": "signin",
-        "member": "422",
-        "other_scorer": "422",
-        "scorer": "302",
-        "secretary": "302",
-    },
-    # Eli types his PIN on whichever device: the PIN proves him.
-    "member types his PIN": {**everyone("302"), "anonymous": "signin"},
-    # Eli signs as himself without a PIN: only when he is the one signed in.
-    "member signs as himself": {**everyone("422"), "anonymous": "signin", "member": "302"},
-    # Eli has a PIN: a drawing is never his signature, whoever witnesses it.
-    "member draws": {**everyone("422"), "anonymous": "signin"},
-    # A wrong PIN signs nothing.
-    "member types a wrong PIN": {**everyone("422"), "anonymous": "signin"},
-}
-
-
-@dataclass
-class SigningWorld:
-    users: dict[str, User | None]
-    game: Game
-    eli: GamePlayer
-    zed: GamePlayer
-
-
-@pytest.fixture
-def signing_world() -> SigningWorld:
-    dee, eli = member("Dee"), member("Eli")
-    game = start_game(
-        ruleset="bar",
-        seats=[Seat(member=dee), Seat(member=eli), Seat(guest_name="Zed")],
-        scorer=dee,
-        created_by=dee.user,
-    )
-    fill_game(game)
-    other: Game = new_game("balut", ("Otto", "Pia"))
-    assert other.scorer is not None
-    return SigningWorld(
-        users={
-            "anonymous": None,
-            "member": eli.user,
-            "other_scorer": other.scorer.user,
-            "scorer": dee.user,
-            "secretary": secretary(),
-        },
-        game=game,
-        eli=game.players.get(seat=1),
-        zed=game.players.get(seat=2),
-    )
-
-
-def signing_body(action: str, world: SigningWorld) -> dict[str, object]:
-    eli, zed = world.eli.pk, world.zed.pk
-    return {
-        "guest draws": {"player": zed, "method": "drawing", "drawing": drawing()},
-        "member types his PIN": {"player": eli, "method": "pin", "pin": PIN},
-        "member signs as himself": {"player": eli, "method": "pin"},
-        "member draws": {"player": eli, "method": "drawing", "drawing": drawing()},
-        "member types a wrong PIN": {"player": eli, "method": "pin", "pin": "0000"},
-    }[action]
-
-
-def test_every_signing_role_pair_has_a_cell() -> None:
-    assert all(set(row) == set(ROLES) for row in SIGNING.values())
-
-
-@pytest.mark.parametrize("role", ROLES)
-@pytest.mark.parametrize("action", sorted(SIGNING))
-def test_each_role_may_sign_as_the_table_says(
-    client: Client, signing_world: SigningWorld, action: str, role: str
-) -> None:
-    user = signing_world.users[role]
-    if user is not None:
-        client.force_login(user)
-    url = reverse("scoring:sign_sheet", args=[signing_world.game.pk])
-
-    answer = outcome(client.post(url, signing_body(action, signing_world)))
-
-    assert answer == SIGNING[action][role]
-    signatures = list(Signature.objects.all())
-    if answer == "302":
-        (kept,) = signatures
-        assert kept.witness == user
-        assert kept.player == (signing_world.zed if action == "guest draws" else signing_world.eli)
-    else:
-        assert signatures == []

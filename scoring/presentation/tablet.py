@@ -22,7 +22,13 @@ def five_dice_preview(state: rules.FiveDiceGame) -> dict[str, object]:
     seat = state.next_seat
     if seat is None:
         return {"boxes": [], "rolls": {}, "log": throw_log()}
-    return {**_preview_payload(state.rules, tuple(state.open_boxes(seat))), "log": throw_log()}
+    boxes = tuple(state.open_boxes(seat))
+    return {
+        # The labels in the reader's language, each time: only the engine's figures are memoized.
+        "boxes": [{"key": box, "label": box_name(box)} for box in boxes],
+        "rolls": _preview_rolls(state.rules, boxes),
+        "log": throw_log(),
+    }
 
 
 @cache
@@ -86,24 +92,21 @@ def _columns_payload(rules_of_game: rules.FiveDiceRules) -> dict[str, object]:
 
 def forget_previews() -> None:
     """Empty the preview memos (this module's and the engine's): for measuring a cold build."""
-    _preview_payload.cache_clear()
+    _preview_rolls.cache_clear()
     _columns_payload.cache_clear()
     rules.five_dice_preview_columns.cache_clear()
     rules.five_dice_preview_table.cache_clear()
 
 
 @lru_cache(maxsize=1024)
-def _preview_payload(
+def _preview_rolls(
     rules_of_game: rules.FiveDiceRules, boxes: tuple[str, ...]
-) -> dict[str, object]:
+) -> dict[str, list[list[object]]]:
     # Every sheet with the same open boxes gets the same table: build it once per process.
     table = rules.five_dice_preview_table(rules_of_game, boxes)
     return {
-        "boxes": [{"key": box, "label": box_name(box)} for box in boxes],
-        "rolls": {
-            key: [[previews[box].score, OUTCOME_CODES[previews[box].outcome]] for box in boxes]
-            for key, previews in table.items()
-        },
+        key: [[previews[box].score, OUTCOME_CODES[previews[box].outcome]] for box in boxes]
+        for key, previews in table.items()
     }
 
 

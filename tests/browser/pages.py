@@ -7,16 +7,15 @@ come from the rules engine (`scoring.rules`), fed the same turns the helpers pla
 from __future__ import annotations
 
 import re
-from collections import deque
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 from playwright.sync_api import Locator, Page, Response, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from scoring import rules
-from scoring.models import Member
+from scoring.models import Member, Turn
 
 # Screenshots to look at after a run; inside the repository (build/ is ignored by git), so two
 # checkouts testing at once never overwrite each other's. Each test writes its own file names.
@@ -133,6 +132,19 @@ def start_game(
     return int(match.group(1))
 
 
+def start_game_of_two(
+    page: Page, base_url: str, ruleset: str, scorer: Member, other: Member
+) -> int:
+    """A game of two members, the first of them scoring: how most tablet tests begin."""
+    seats = [Seat(member=scorer), Seat(member=other)]
+    return start_game(page, base_url, ruleset=ruleset, seats=seats, scorer=scorer)
+
+
+def recorded(game_id: int) -> list[dict[str, object]]:
+    """The game's turns as the database holds them, in order."""
+    return [turn.record for turn in Turn.objects.filter(game_id=game_id).order_by("number")]
+
+
 # Recording turns -------------------------------------------------------------------------------
 
 
@@ -186,6 +198,31 @@ def tap_dice(page: Page, scope: Locator, dice: str) -> None:
 ENTERED_DICE = """scope =>
     scope.querySelectorAll('[data-thrown] .die').length
     + [...scope.querySelectorAll('[data-slot]')].filter(e => e.textContent.trim() !== '·').length"""
+
+
+def five_dice_slots(page: Page) -> Locator:
+    return page.locator("[data-five-dice-turn] [data-slot]")
+
+
+def set_aside_choice(scope: Page | Locator, keep: str) -> Locator:
+    """The Barbut button that sets `keep` aside ("1 5"), and no other that merely contains it."""
+    return scope.locator("[data-choices] button").filter(has_text=re.compile(rf"^{keep} →"))
+
+
+def double_tap(page: Page, target: Locator) -> None:
+    """Two taps of one finger on one spot, as quick as a hand makes them; waits for the turn's
+    answer and for whatever the second tap set going."""
+    target.wait_for(state="visible")
+    box = target.bounding_box()
+    assert box is not None
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    with page.expect_response(lambda r: TURNS_URL.search(r.url) is not None) as answer:
+        page.mouse.click(x, y)
+        page.mouse.click(x, y)
+    assert answer.value.status == 200, answer.value.text()
+    page.wait_for_load_state("networkidle")
+    # Whatever the second tap landed on has had its time to show a die, had it entered one.
+    page.wait_for_timeout(300)
 
 
 def dice_entered(scope: Locator) -> int:
@@ -279,10 +316,7 @@ def play_barbut_turn(page: Page, throws: BarbutThrows) -> Response:
         if not keep:
             assert index == len(throws) - 1, "only the last throw can set nothing aside"
             return submit_turn(page, turn.locator("[data-end-turn]"))
-        choice = turn.locator("[data-choices] button").filter(
-            has_text=re.compile(rf"^{' '.join(sorted(keep))} →")
-        )
-        tap(page, choice)
+        tap(page, set_aside_choice(turn, " ".join(sorted(keep))))
     return submit_turn(page, turn.locator("[data-bank]"))
 
 
@@ -293,106 +327,24 @@ def barbut_record(player: str, throws: BarbutThrows) -> dict[str, object]:
     }
 
 
-# Whole games -----------------------------------------------------------------------------------
+# What the device keeps --------------------------------------------------------------------------
 
 
-@dataclass
-class PlayedGame:
-    """A game as the tablet was given it: its game record so far, and who threw in what order."""
-
-    ruleset: str
-    seats: Sequence[Seat]
-    options: Mapping[str, object] = field(default_factory=dict)
-    friendly: bool = False
-    turns: list[dict[str, object]] = field(default_factory=list)
-    order: list[str] = field(default_factory=list)
-
-    @property
-    def record(self) -> dict[str, object]:
-        """The game record (docs/game-record.md) of the turns played, for the rules engine."""
-        return {
-            "ruleset": self.ruleset,
-            "options": dict(self.options),
-            "players": [seat.name for seat in self.seats],
-            "friendly": self.friendly,
-            "guesses": {seat.name: seat.guess for seat in self.seats if seat.guess is not None},
-            "turns": list(self.turns),
-        }
-
-    @property
-    def setup(self) -> rules.GameSetup:
-        return rules.parse_record(self.record).setup
-
-    def play(self, engine: rules.Game, turn: dict[str, object]) -> None:
-        """Keep a turn the tablet recorded, and play it on the engine's game too."""
-        rules.play(engine, rules.parse_turn(turn, engine.setup))
-        self.turns.append(turn)
-        self.order.append(str(turn["player"]))
+def kept_entries(page: Page) -> dict[str, object]:
+    """What the tablet keeps on the device, by storage key."""
+    entries = page.evaluate(
+        """() => Object.fromEntries(Object.keys(localStorage)
+            .filter(k => k.startsWith('balutclub:turn:'))
+            .map(k => [k, JSON.parse(localStorage.getItem(k))]))"""
+    )
+    assert isinstance(entries, dict)
+    return entries
 
 
-def play_five_dice_game(
-    page: Page,
-    played: PlayedGame,
-    moves: Mapping[str, Sequence[Move]],
-    *,
-    before_turn: Callable[[rules.FiveDiceGame], None] | None = None,
-) -> rules.FiveDiceGame:
-    """Play every turn of `moves` (each player's in their own order) on the tablet.
-
-    Whoever the page says is to throw plays their next move; the engine, fed the same turns,
-    must agree on the player and on every box score the page shows. Returns the engine's game.
-    """
-    setup = played.setup
-    engine = rules.new_game(setup)
-    assert isinstance(engine, rules.FiveDiceGame)
-    queues = {name: deque(player_moves) for name, player_moves in moves.items()}
-    while not engine.complete:
-        if before_turn is not None:
-            before_turn(engine)
-        name = player_to_throw(page)
-        assert engine.next_seat is not None and name == setup.players[engine.next_seat]
-        move = queues[name].popleft()
-        preview = {p.box: p for p in engine.preview(tuple(sorted(faces(move.dice))))}
-        response = play_five_dice_turn(
-            page,
-            move.dice,
-            move.box,
-            strike=move.strike,
-            throws=move.throws,
-            expected=preview[move.box],
-        )
-        assert response.status == 200, response.text()
-        played.play(engine, move.record(name))
-        filled = engine.history[-1].filled
-        expect(page.locator("#notice")).to_have_text(
-            f"{name}: {rules.box_label(move.box)} {filled.score}"
-        )
-        assert turn_number(page) == engine.turn_count
-    assert all(not queue for queue in queues.values()), "moves left over after the last turn"
-    return engine
-
-
-def play_barbut_game(
-    page: Page, played: PlayedGame, turns_by_player: Mapping[str, Sequence[BarbutThrows]]
-) -> rules.BarbutGame:
-    """Play Barbut turns on the tablet, each player's in their own order, to the win."""
-    setup = played.setup
-    engine = rules.new_game(setup)
-    assert isinstance(engine, rules.BarbutGame)
-    queues = {name: deque(player_turns) for name, player_turns in turns_by_player.items()}
-    while not engine.complete:
-        name = player_to_throw(page)
-        assert engine.next_seat is not None and name == setup.players[engine.next_seat]
-        throws = queues[name].popleft()
-        response = play_barbut_turn(page, throws)
-        assert response.status == 200, response.text()
-        played.play(engine, barbut_record(name, throws))
-        outcome = engine.history[-1]
-        banked = f"{outcome.points} banked" if outcome.points else "no points this turn"
-        expect(page.locator("#notice")).to_have_text(f"{name}: {banked}")
-        assert turn_number(page) == engine.turn_count
-    assert all(not queue for queue in queues.values()), "turns left over after the win"
-    return engine
-
-
-# The sheet as the page shows it ----------------------------------------------------------------
+def expect_nothing_kept(page: Page) -> None:
+    """The device keeps no turn entry (the answer's pad tidies the store as it is drawn)."""
+    page.wait_for_function(
+        "() => !Object.keys(localStorage).some(k => k.startsWith('balutclub:turn:'))",
+        timeout=5000,
+    )
+    assert kept_entries(page) == {}

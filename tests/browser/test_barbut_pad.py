@@ -5,15 +5,16 @@ from __future__ import annotations
 import re
 
 import pytest
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
 
-from scoring.models import Correction, Game, Member, Turn
+from scoring.models import Correction, Game, Member
 from tests.browser.pages import (
-    Seat,
     play_barbut_turn,
+    recorded,
+    set_aside_choice,
     shot,
-    start_game,
+    start_game_of_two,
     submit_turn,
     tap,
     tap_dice,
@@ -22,20 +23,11 @@ from tests.browser.pages import (
 pytestmark = pytest.mark.browser
 
 
-def recorded(game_id: int) -> list[dict[str, object]]:
-    return [turn.record for turn in Turn.objects.filter(game_id=game_id).order_by("number")]
-
-
-def choice(page: Page, keep: str) -> Locator:
-    return page.locator("[data-choices] button").filter(has_text=re.compile(rf"^{keep} →"))
-
-
 def test_a_mistapped_die_is_undone_before_it_forces_a_bust_and_a_set_aside_is_changed(
     live_server: LiveServer, tablet_page: Page, ann: Member, ben: Member
 ) -> None:
     page = tablet_page
-    seats = [Seat(member=ann), Seat(member=ben)]
-    game_id = start_game(page, live_server.url, ruleset="barbut4", seats=seats, scorer=ann)
+    game_id = start_game_of_two(page, live_server.url, "barbut4", ann, ben)
     turn = page.locator("[data-barbut-turn]")
 
     # 2 3 4 5 thrown, 2 3 4 6 tapped: a bust on the pad, which one tap of Undo takes back.
@@ -47,25 +39,25 @@ def test_a_mistapped_die_is_undone_before_it_forces_a_bust_and_a_set_aside_is_ch
     expect(turn.locator("[data-thrown] .die")).to_have_text(["2", "3", "4"])
     expect(turn.locator("[data-end-turn]")).to_be_hidden()
     tap_dice(page, turn, "5")
-    tap(page, choice(page, "5"))
+    tap(page, set_aside_choice(page, "5"))
     tap(page, turn.locator("[data-throw-again]"))
     tap_dice(page, turn, "1")
     # Throwing again was a mistake too: undo the die, then the "throw again" itself.
     tap(page, turn.locator("[data-undo]"))
     tap(page, turn.locator("[data-undo]"))
     expect(turn.locator("[data-throw-again]")).to_be_visible()
-    expect(choice(page, "5")).to_have_attribute("aria-pressed", "true")
+    expect(set_aside_choice(page, "5")).to_have_attribute("aria-pressed", "true")
     shot(page, "barbut-undo")
     assert submit_turn(page, turn.locator("[data-bank]")).status == 200
 
     # Ben sets aside 1 and 5, then changes his mind before throwing again: only the 1.
     turn = page.locator("[data-barbut-turn]")
     tap_dice(page, turn, "1523")
-    tap(page, choice(page, "1 5"))
+    tap(page, set_aside_choice(page, "1 5"))
     both = turn.locator("[data-bank]").inner_text()
-    tap(page, choice(page, "1"))
-    expect(choice(page, "1")).to_have_attribute("aria-pressed", "true")
-    expect(choice(page, "1 5")).to_have_attribute("aria-pressed", "false")
+    tap(page, set_aside_choice(page, "1"))
+    expect(set_aside_choice(page, "1")).to_have_attribute("aria-pressed", "true")
+    expect(set_aside_choice(page, "1 5")).to_have_attribute("aria-pressed", "false")
     expect(turn.locator("[data-bank]")).not_to_have_text(both)
     shot(page, "barbut-set-aside-changed")
     assert submit_turn(page, turn.locator("[data-bank]")).status == 200
@@ -80,8 +72,7 @@ def test_a_recorded_barbut_turn_is_corrected_on_the_dice_pad(
     live_server: LiveServer, tablet_page: Page, ann: Member, ben: Member
 ) -> None:
     page = tablet_page
-    seats = [Seat(member=ann), Seat(member=ben)]
-    game_id = start_game(page, live_server.url, ruleset="barbut4", seats=seats, scorer=ann)
+    game_id = start_game_of_two(page, live_server.url, "barbut4", ann, ben)
     assert play_barbut_turn(page, [("1523", "15")]).status == 200
     assert play_barbut_turn(page, [("2346", "")]).status == 200
 
@@ -91,7 +82,7 @@ def test_a_recorded_barbut_turn_is_corrected_on_the_dice_pad(
     pad = page.locator("[data-barbut-correction]")
     # The pad shows the turn as recorded, ready to be changed tap by tap; no JSON anywhere.
     expect(pad.locator("[data-turn-log] li")).to_have_text(["1 2 3 5 → set aside 1 5"])
-    expect(choice(page, "1 5")).to_have_attribute("aria-pressed", "true")
+    expect(set_aside_choice(page, "1 5")).to_have_attribute("aria-pressed", "true")
     assert "&quot;dice&quot;" not in page.locator("main").inner_text()
     assert '"dice"' not in page.locator("main").inner_text()
     shot(page, "barbut-correction-pad")
@@ -100,7 +91,7 @@ def test_a_recorded_barbut_turn_is_corrected_on_the_dice_pad(
         tap(page, pad.locator("[data-undo]"))
     expect(pad.locator("[data-thrown] .die")).to_have_count(0)
     tap_dice(page, pad, "1123")
-    tap(page, choice(page, "1 1"))
+    tap(page, set_aside_choice(page, "1 1"))
     page.locator("textarea[name=reason]").fill("Two 1s, not a 1 and a 5")
     page.get_by_role("button", name="Correct turn 1").click()
 

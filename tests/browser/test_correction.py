@@ -10,15 +10,8 @@ from pytest_django.live_server_helper import LiveServer
 
 from scoring import rules
 from scoring.models import Correction, Game, Member, Turn
-from tests.browser.pages import (
-    Move,
-    PlayedGame,
-    Seat,
-    play_five_dice_turn,
-    shot,
-    start_game,
-    turn_number,
-)
+from tests.browser.games import PlayedGame
+from tests.browser.pages import Move, Seat, play_five_dice_turn, shot, start_game, turn_number
 from tests.browser.sheet_checks import check_five_dice_sheet
 
 pytestmark = pytest.mark.browser

@@ -13,15 +13,8 @@ from pytest_django.live_server_helper import LiveServer
 from scoring import rules
 from scoring.models import Game, Member
 from scoring.selectors import game_record, load_game
-from tests.browser.pages import (
-    Move,
-    PlayedGame,
-    Seat,
-    play_barbut_game,
-    play_five_dice_game,
-    shot,
-    start_game,
-)
+from tests.browser.games import PlayedGame, play_barbut_game, play_five_dice_game
+from tests.browser.pages import Move, Seat, shot, start_game
 from tests.browser.sheet_checks import check_barbut_sheet, check_five_dice_sheet
 
 pytestmark = pytest.mark.browser

@@ -12,13 +12,14 @@ from pytest_django.live_server_helper import LiveServer
 from scoring import rules
 from scoring.models import Game, Member, Turn
 from scoring.services.turns import record_turn
+from tests.browser.games import PlayedGame
 from tests.browser.pages import (
     TURNS_URL,
     Move,
-    PlayedGame,
     Seat,
     faces,
     player_to_throw,
+    recorded,
     shot,
     start_game,
     tap,
@@ -27,10 +28,6 @@ from tests.browser.pages import (
 from tests.browser.sheet_checks import check_five_dice_sheet
 
 pytestmark = pytest.mark.browser
-
-
-def recorded(game_id: int) -> list[dict[str, object]]:
-    return [turn.record for turn in Turn.objects.filter(game_id=game_id).order_by("number")]
 
 
 def _no_network(route: Route) -> None:

@@ -12,20 +12,21 @@ from pytest_django.live_server_helper import LiveServer
 from scoring import rules
 from scoring.models import Game, Member, Turn
 from scoring.services.turns import record_turn
+from tests.browser.games import PlayedGame
 from tests.browser.pages import (
     Move,
-    PlayedGame,
     Seat,
     faces,
     play_five_dice_turn,
     player_to_throw,
+    recorded,
     shot,
     start_game,
     tap,
     tap_dice,
 )
 from tests.browser.sheet_checks import check_five_dice_sheet
-from tests.browser.test_offline import go_offline, go_online, recorded, tap_turn_offline
+from tests.browser.test_offline import go_offline, go_online, tap_turn_offline
 
 pytestmark = pytest.mark.browser
 

@@ -8,7 +8,8 @@ from pytest_django.live_server_helper import LiveServer
 
 from scoring import rules
 from scoring.models import Member
-from tests.browser.pages import Move, PlayedGame, Seat, play_five_dice_game, shot, start_game
+from tests.browser.games import PlayedGame, play_five_dice_game
+from tests.browser.pages import Move, Seat, shot, start_game
 
 pytestmark = pytest.mark.browser
 

@@ -6,69 +6,30 @@ import uuid
 from collections.abc import Callable
 
 import pytest
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
 
 from scoring.models import Game, Member, Turn
 from scoring.services.turns import record_turn
 from tests.browser.pages import (
     TURNS_URL,
-    Seat,
+    double_tap,
+    expect_nothing_kept,
+    five_dice_slots,
     play_barbut_turn,
     play_five_dice_turn,
     player_to_throw,
+    recorded,
+    set_aside_choice,
     shot,
     sign_in,
-    start_game,
+    start_game_of_two,
     tap,
     tap_dice,
     turn_number,
 )
 
 pytestmark = pytest.mark.browser
-
-
-def recorded(game_id: int) -> list[dict[str, object]]:
-    return [turn.record for turn in Turn.objects.filter(game_id=game_id).order_by("number")]
-
-
-def kept_entries(page: Page) -> dict[str, object]:
-    """What the tablet keeps on the device, by storage key."""
-    entries = page.evaluate(
-        """() => Object.fromEntries(Object.keys(localStorage)
-            .filter(k => k.startsWith('balutclub:turn:'))
-            .map(k => [k, JSON.parse(localStorage.getItem(k))]))"""
-    )
-    assert isinstance(entries, dict)
-    return entries
-
-
-def expect_nothing_kept(page: Page) -> None:
-    """The device keeps no turn entry (the answer's pad tidies the store as it is drawn)."""
-    page.wait_for_function(
-        "() => !Object.keys(localStorage).some(k => k.startsWith('balutclub:turn:'))",
-        timeout=5000,
-    )
-    assert kept_entries(page) == {}
-
-
-def double_tap(page: Page, target: Locator) -> None:
-    """Two taps of one finger on one spot, as quick as a hand makes them."""
-    target.wait_for(state="visible")
-    box = target.bounding_box()
-    assert box is not None
-    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
-    with page.expect_response(lambda r: TURNS_URL.search(r.url) is not None) as answer:
-        page.mouse.click(x, y)
-        page.mouse.click(x, y)
-    assert answer.value.status == 200, answer.value.text()
-    page.wait_for_load_state("networkidle")
-    # Whatever the second tap landed on has had its time to show a die, had it entered one.
-    page.wait_for_timeout(300)
-
-
-def five_dice_slots(page: Page) -> Locator:
-    return page.locator("[data-five-dice-turn] [data-slot]")
 
 
 # Reloads --------------------------------------------------------------------------------------
@@ -79,8 +40,7 @@ def test_a_reload_in_the_middle_of_a_five_dice_turn_keeps_every_tap(
     live_server: LiveServer, tablet_page: Page, ann: Member, ben: Member, ruleset: str
 ) -> None:
     page = tablet_page
-    seats = [Seat(member=ann), Seat(member=ben)]
-    game_id = start_game(page, live_server.url, ruleset=ruleset, seats=seats, scorer=ann)
+    game_id = start_game_of_two(page, live_server.url, ruleset, ann, ben)
     box = "fours" if ruleset != "jackpot" else "fours_jackpot"
     assert play_five_dice_turn(page, "44412", box).status == 200
 
@@ -125,14 +85,13 @@ def test_a_reload_in_the_middle_of_a_barbut_turn_keeps_every_throw_and_set_aside
     live_server: LiveServer, tablet_page: Page, ann: Member, ben: Member
 ) -> None:
     page = tablet_page
-    seats = [Seat(member=ann), Seat(member=ben)]
-    game_id = start_game(page, live_server.url, ruleset="barbut4", seats=seats, scorer=ann)
+    game_id = start_game_of_two(page, live_server.url, "barbut4", ann, ben)
     turn = page.locator("[data-barbut-turn]")
     tap_dice(page, turn, "1111")
-    tap(page, turn.locator("[data-choices] button").filter(has_text="1 1 1 1 →"))
+    tap(page, set_aside_choice(turn, "1 1 1 1"))
     tap(page, turn.locator("[data-throw-again]"))
     tap_dice(page, turn, "1523")
-    tap(page, turn.locator("[data-choices] button").filter(has_text="1 5 →"))
+    tap(page, set_aside_choice(turn, "1 5"))
     tap(page, turn.locator("[data-throw-again]"))
     tap_dice(page, turn, "5")
     at_stake = turn.locator("[data-at-stake]").inner_text()
@@ -147,7 +106,7 @@ def test_a_reload_in_the_middle_of_a_barbut_turn_keeps_every_throw_and_set_aside
     )
     shot(page, "reload-keeps-taps-barbut")
     tap_dice(page, turn, "1")
-    tap(page, turn.locator("[data-choices] button").filter(has_text="1 5 →"))
+    tap(page, set_aside_choice(turn, "1 5"))
     with page.expect_response(lambda r: TURNS_URL.search(r.url) is not None) as answer:
         tap(page, turn.locator("[data-bank]"))
     assert answer.value.status == 200
@@ -172,8 +131,7 @@ def test_a_double_tap_on_record_records_one_turn_and_no_phantom_die(
     live_server: LiveServer, tablet_page: Page, ann: Member, ben: Member
 ) -> None:
     page = tablet_page
-    seats = [Seat(member=ann), Seat(member=ben)]
-    game_id = start_game(page, live_server.url, ruleset="balut", seats=seats, scorer=ann)
+    game_id = start_game_of_two(page, live_server.url, "balut", ann, ben)
     turn = page.locator("[data-five-dice-turn]")
     tap_dice(page, turn, "44412")
     tap(page, turn.locator("[data-box='fours']"))
@@ -189,11 +147,10 @@ def test_a_double_tap_on_bank_records_one_turn_and_no_phantom_die(
     live_server: LiveServer, tablet_page: Page, ann: Member, ben: Member
 ) -> None:
     page = tablet_page
-    seats = [Seat(member=ann), Seat(member=ben)]
-    game_id = start_game(page, live_server.url, ruleset="barbut4", seats=seats, scorer=ann)
+    game_id = start_game_of_two(page, live_server.url, "barbut4", ann, ben)
     turn = page.locator("[data-barbut-turn]")
     tap_dice(page, turn, "1523")
-    tap(page, turn.locator("[data-choices] button").filter(has_text="1 5 →"))
+    tap(page, set_aside_choice(turn, "1 5"))
     double_tap(page, turn.locator("[data-bank]"))
 
     assert recorded(game_id) == [
@@ -212,11 +169,10 @@ def test_a_double_tap_on_a_set_aside_never_throws_again_or_banks(
     live_server: LiveServer, tablet_page: Page, ann: Member, ben: Member
 ) -> None:
     page = tablet_page
-    seats = [Seat(member=ann), Seat(member=ben)]
-    game_id = start_game(page, live_server.url, ruleset="barbut4", seats=seats, scorer=ann)
+    game_id = start_game_of_two(page, live_server.url, "barbut4", ann, ben)
     turn = page.locator("[data-barbut-turn]")
     tap_dice(page, turn, "1523")
-    choice = turn.locator("[data-choices] button").filter(has_text="1 5 →")
+    choice = set_aside_choice(turn, "1 5")
     box = choice.bounding_box()
     assert box is not None
     page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
@@ -230,8 +186,7 @@ def test_a_sixth_face_keeps_the_five_dice_and_says_how_to_change_one(
     live_server: LiveServer, tablet_page: Page, ann: Member, ben: Member
 ) -> None:
     page = tablet_page
-    seats = [Seat(member=ann), Seat(member=ben)]
-    start_game(page, live_server.url, ruleset="balut", seats=seats, scorer=ann)
+    start_game_of_two(page, live_server.url, "balut", ann, ben)
     turn = page.locator("[data-five-dice-turn]")
     tap_dice(page, turn, "44412")
     tap(page, turn.locator("[data-face='6']"))
@@ -252,8 +207,7 @@ def test_the_back_button_after_a_turn_shows_the_current_sheet(
     live_server: LiveServer, tablet_page: Page, ann: Member, ben: Member
 ) -> None:
     page = tablet_page
-    seats = [Seat(member=ann), Seat(member=ben)]
-    game_id = start_game(page, live_server.url, ruleset="balut", seats=seats, scorer=ann)
+    game_id = start_game_of_two(page, live_server.url, "balut", ann, ben)
     assert play_five_dice_turn(page, "44412", "fours").status == 200
     page.get_by_role("link", name="Standings").click()
     page.wait_for_url(f"{live_server.url}/standings/**")
@@ -294,8 +248,7 @@ def test_an_entry_on_a_page_that_moved_on_is_refused_shown_and_kept_to_enter_aga
     ben: Member,
 ) -> None:
     tablet_a = tablet_page
-    seats = [Seat(member=ann), Seat(member=ben)]
-    game_id = start_game(tablet_a, live_server.url, ruleset="balut", seats=seats, scorer=ann)
+    game_id = start_game_of_two(tablet_a, live_server.url, "balut", ann, ben)
     tablet_b = new_tablet()
     sign_in(tablet_b, live_server.url, ann)
     tablet_b.goto(f"{live_server.url}/games/{game_id}/")

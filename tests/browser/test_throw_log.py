@@ -8,7 +8,7 @@ from pytest_django.live_server_helper import LiveServer
 
 from scoring import rules
 from scoring.models import Member, Turn
-from tests.browser.pages import Seat, shot, start_game, submit_turn, tap, tap_dice
+from tests.browser.pages import shot, start_game_of_two, submit_turn, tap, tap_dice
 
 pytestmark = pytest.mark.browser
 
@@ -17,8 +17,7 @@ def test_three_cocks_and_a_balut_from_the_cup_take_one_tap_each_and_the_drinks_f
     live_server: LiveServer, tablet_page: Page, ann: Member, ben: Member
 ) -> None:
     page = tablet_page
-    seats = [Seat(member=ann), Seat(member=ben)]
-    game_id = start_game(page, live_server.url, ruleset="balut", seats=seats, scorer=ann)
+    game_id = start_game_of_two(page, live_server.url, "balut", ann, ben)
     turn = page.locator("[data-five-dice-turn]")
     cup = turn.locator("[data-log-cup]")
     for _ in range(3):
@@ -50,8 +49,7 @@ def test_cocks_alone_are_logged_with_the_final_dice_as_their_throw(
     live_server: LiveServer, tablet_page: Page, ann: Member, ben: Member
 ) -> None:
     page = tablet_page
-    seats = [Seat(member=ann), Seat(member=ben)]
-    game_id = start_game(page, live_server.url, ruleset="balut", seats=seats, scorer=ann)
+    game_id = start_game_of_two(page, live_server.url, "balut", ann, ben)
     turn = page.locator("[data-five-dice-turn]")
     tap(page, turn.locator("[data-log-cocked]"))
     tap_dice(page, turn, "44412")
@@ -67,8 +65,7 @@ def test_a_fourth_valid_throw_is_refused_with_a_message_and_the_log_is_kept(
     live_server: LiveServer, tablet_page: Page, ann: Member, ben: Member
 ) -> None:
     page = tablet_page
-    seats = [Seat(member=ann), Seat(member=ben)]
-    game_id = start_game(page, live_server.url, ruleset="balut", seats=seats, scorer=ann)
+    game_id = start_game_of_two(page, live_server.url, "balut", ann, ben)
     turn = page.locator("[data-five-dice-turn]")
     tap(page, turn.locator("details.throw-log summary"))
     log_throw = turn.locator("[data-log-throw]")
@@ -98,8 +95,7 @@ def test_a_turn_the_server_refuses_keeps_every_tap_and_shows_why(
     live_server: LiveServer, tablet_page: Page, ann: Member, ben: Member
 ) -> None:
     page = tablet_page
-    seats = [Seat(member=ann), Seat(member=ben)]
-    game_id = start_game(page, live_server.url, ruleset="balut", seats=seats, scorer=ann)
+    game_id = start_game_of_two(page, live_server.url, "balut", ann, ben)
     turn = page.locator("[data-five-dice-turn]")
     tap(page, turn.locator("details.throw-log summary"))
     tap_dice(page, turn, "66612")

@@ -12,14 +12,14 @@ from pytest_django.live_server_helper import LiveServer
 from scoring import rules
 from scoring.models import Game, Member, Turn
 from scoring.selectors import load_game
+from tests.browser.games import PlayedGame, play_five_dice_game
 from tests.browser.pages import (
     TURNS_URL,
     Move,
-    PlayedGame,
     Seat,
-    play_five_dice_game,
     play_five_dice_turn,
     player_to_throw,
+    recorded,
     shot,
     sign_in,
     start_game,
@@ -54,10 +54,6 @@ def resend(page: Page, request: Request) -> dict[str, Any]:
     answer = page.evaluate(RESEND, [request.url, request.post_data])
     assert isinstance(answer, dict)
     return answer
-
-
-def recorded(game_id: int) -> list[dict[str, object]]:
-    return [turn.record for turn in Turn.objects.filter(game_id=game_id).order_by("number")]
 
 
 def test_a_double_tapped_record_and_a_resent_turn_are_recorded_once(

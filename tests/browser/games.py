@@ -1,0 +1,125 @@
+"""Whole games on the tablet, for the browser tests: every turn tapped, the engine fed the same.
+
+The page-driving steps (sign-in, taps, a turn) are in `tests.browser.pages`; these helpers play
+them to the end of a game and check each answer against the rules engine.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+
+from playwright.sync_api import Page, expect
+
+from scoring import rules
+from tests.browser.pages import (
+    BarbutThrows,
+    Move,
+    Seat,
+    barbut_record,
+    faces,
+    play_barbut_turn,
+    play_five_dice_turn,
+    player_to_throw,
+    turn_number,
+)
+
+
+@dataclass
+class PlayedGame:
+    """A game as the tablet was given it: its game record so far, and who threw in what order."""
+
+    ruleset: str
+    seats: Sequence[Seat]
+    options: Mapping[str, object] = field(default_factory=dict)
+    friendly: bool = False
+    turns: list[dict[str, object]] = field(default_factory=list)
+    order: list[str] = field(default_factory=list)
+
+    @property
+    def record(self) -> dict[str, object]:
+        """The game record (docs/game-record.md) of the turns played, for the rules engine."""
+        return {
+            "ruleset": self.ruleset,
+            "options": dict(self.options),
+            "players": [seat.name for seat in self.seats],
+            "friendly": self.friendly,
+            "guesses": {seat.name: seat.guess for seat in self.seats if seat.guess is not None},
+            "turns": list(self.turns),
+        }
+
+    @property
+    def setup(self) -> rules.GameSetup:
+        return rules.parse_record(self.record).setup
+
+    def play(self, engine: rules.Game, turn: dict[str, object]) -> None:
+        """Keep a turn the tablet recorded, and play it on the engine's game too."""
+        rules.play(engine, rules.parse_turn(turn, engine.setup))
+        self.turns.append(turn)
+        self.order.append(str(turn["player"]))
+
+
+def play_five_dice_game(
+    page: Page,
+    played: PlayedGame,
+    moves: Mapping[str, Sequence[Move]],
+    *,
+    before_turn: Callable[[rules.FiveDiceGame], None] | None = None,
+) -> rules.FiveDiceGame:
+    """Play every turn of `moves` (each player's in their own order) on the tablet.
+
+    Whoever the page says is to throw plays their next move; the engine, fed the same turns,
+    must agree on the player and on every box score the page shows. Returns the engine's game.
+    """
+    setup = played.setup
+    engine = rules.new_game(setup)
+    assert isinstance(engine, rules.FiveDiceGame)
+    queues = {name: deque(player_moves) for name, player_moves in moves.items()}
+    while not engine.complete:
+        if before_turn is not None:
+            before_turn(engine)
+        name = player_to_throw(page)
+        assert engine.next_seat is not None and name == setup.players[engine.next_seat]
+        move = queues[name].popleft()
+        preview = {p.box: p for p in engine.preview(tuple(sorted(faces(move.dice))))}
+        response = play_five_dice_turn(
+            page,
+            move.dice,
+            move.box,
+            strike=move.strike,
+            throws=move.throws,
+            expected=preview[move.box],
+        )
+        assert response.status == 200, response.text()
+        played.play(engine, move.record(name))
+        filled = engine.history[-1].filled
+        expect(page.locator("#notice")).to_have_text(
+            f"{name}: {rules.box_label(move.box)} {filled.score}"
+        )
+        assert turn_number(page) == engine.turn_count
+    assert all(not queue for queue in queues.values()), "moves left over after the last turn"
+    return engine
+
+
+def play_barbut_game(
+    page: Page, played: PlayedGame, turns_by_player: Mapping[str, Sequence[BarbutThrows]]
+) -> rules.BarbutGame:
+    """Play Barbut turns on the tablet, each player's in their own order, to the win."""
+    setup = played.setup
+    engine = rules.new_game(setup)
+    assert isinstance(engine, rules.BarbutGame)
+    queues = {name: deque(player_turns) for name, player_turns in turns_by_player.items()}
+    while not engine.complete:
+        name = player_to_throw(page)
+        assert engine.next_seat is not None and name == setup.players[engine.next_seat]
+        throws = queues[name].popleft()
+        response = play_barbut_turn(page, throws)
+        assert response.status == 200, response.text()
+        played.play(engine, barbut_record(name, throws))
+        outcome = engine.history[-1]
+        banked = f"{outcome.points} banked" if outcome.points else "no points this turn"
+        expect(page.locator("#notice")).to_have_text(f"{name}: {banked}")
+        assert turn_number(page) == engine.turn_count
+    assert all(not queue for queue in queues.values()), "turns left over after the win"
+    return engine
