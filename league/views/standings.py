@@ -41,6 +41,8 @@ def standings(request: HttpRequest) -> HttpResponse:
     context = {
         "filters": filters,
         "table": table,
+        # Sorted as the table says (its headers' links), each figure as its column shows it.
+        "rows": [{**row, "average": table.render_average(row["average"])} for row in table.data],
         "season": season,
         "title": rules.RULESET_TITLES[ruleset],
         "tiebreakers": [tiebreaker_label(key, ruleset) for key in order],
