@@ -8,13 +8,14 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
 from django.utils.cache import patch_vary_headers
+from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 from django.views.decorators.http import condition, require_GET
 
 from scoring.access.privacy import visible_to_visitors
 from scoring.models import Member, PublicArea
 from stats.board import board as board_data
-from stats.board import board_version
+from stats.board import board_state, board_version
 from stats.charts import player_charts
 from stats.player import finished_games, player_stats
 from stats.records import club_records
@@ -48,33 +49,35 @@ def records(request: HttpRequest) -> HttpResponse:
 
 
 def _board_etag(request: HttpRequest) -> str:
-    version = board_version(fragment=bool(request.headers.get("HX-Request")))
-    request.board_version = version  # type: ignore[attr-defined]
-    return version
+    state = board_state()
+    request.board_state = state  # type: ignore[attr-defined]
+    return board_version(fragment=bool(request.headers.get("HX-Request")), state=state)
 
 
-def _board_fragment(request: HttpRequest) -> HttpResponse:
-    """The polled fragment, rendered once per board version and language and kept in the cache:
-    the version moves with every turn, booking and entry (stats.board.board_version), so a kept
-    fragment is never stale, and every TV and phone polling between two changes shares it."""
-    key = f"stats:board:{request.board_version}:{get_language()}"  # type: ignore[attr-defined]
+def _board_live(request: HttpRequest) -> str:
+    """The board's live part (the polled fragment, and the whole page's content), rendered once
+    per board state and language and kept in the cache: the state moves with every turn,
+    booking and entry (stats.board.board_state), so a kept fragment is never stale, and every
+    TV and phone between two changes shares it. Nothing in it depends on who asks."""
+    key = f"stats:board:{request.board_state}:{get_language()}"  # type: ignore[attr-defined]
     html = cache.get(key)
     if html is None:
         context = {"board": board_data(), "poll_seconds": BOARD_POLL_SECONDS}
         html = render_to_string("stats/partials/board_live.html", context, request=request)
         cache.set(key, html, BOARD_CACHE_SECONDS)
-    return HttpResponse(html)
+    return str(html)
 
 
 @require_GET
 @visible_to_visitors(PublicArea.BOARD)
 @condition(etag_func=_board_etag)
 def board(request: HttpRequest) -> HttpResponse:
+    live = _board_live(request)
     if request.htmx:  # type: ignore[attr-defined]
-        response = _board_fragment(request)
+        response = HttpResponse(live)
     else:
-        context = {"board": board_data(), "poll_seconds": BOARD_POLL_SECONDS}
-        response = render(request, "stats/board.html", context)
+        # The kept fragment was rendered by the same template the page includes.
+        response = render(request, "stats/board.html", {"live": mark_safe(live)})
     # The page and its fragment share a URL: caches must keep them apart.
     patch_vary_headers(response, ["HX-Request"])
     return response
