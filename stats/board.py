@@ -10,7 +10,7 @@ import hashlib
 from dataclasses import dataclass
 from datetime import datetime
 
-from django.db import connection
+from django.db import connection, models
 from django.db.models import Count, Prefetch
 from django.utils import timezone
 
@@ -95,11 +95,11 @@ def _latest_sql() -> str:
         *((DrinkDebt, field) for field in DEBT_CHANGES),
     ]
     quote = connection.ops.quote_name
-    parts = [
-        f"(SELECT MAX({quote(model._meta.get_field(field).column)}) "
-        f"FROM {quote(model._meta.db_table)})"
-        for model, field in columns
-    ]
+    parts = []
+    for model, name in columns:
+        field = model._meta.get_field(name)
+        assert isinstance(field, models.Field)  # a column of the model's own table
+        parts.append(f"(SELECT MAX({quote(field.column)}) FROM {quote(model._meta.db_table)})")
     return "SELECT " + ", ".join(parts)
 
 
