@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from django.core.cache import cache
 from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
@@ -54,30 +56,43 @@ def _board_etag(request: HttpRequest) -> str:
     return board_version(fragment=bool(request.headers.get("HX-Request")), state=state)
 
 
-def _board_live(request: HttpRequest) -> str:
-    """The board's live part (the polled fragment, and the whole page's content), rendered once
-    per board state and language and kept in the cache: the state moves with every turn,
-    booking and entry (stats.board.board_state), so a kept fragment is never stale, and every
-    TV and phone between two changes shares it. Nothing in it depends on who asks."""
-    key = f"stats:board:{request.board_state}:{get_language()}"  # type: ignore[attr-defined]
+def _kept(request: HttpRequest, name: str, render_html: Callable[[], str]) -> str:
+    """`render_html()`, rendered once per board state and language and kept in the cache: the
+    state moves with every turn, booking and entry (stats.board.board_state), so a kept board
+    is never stale, and every TV and phone between two changes shares it. Nothing on the board
+    depends on who asks."""
+    key = f"stats:{name}:{request.board_state}:{get_language()}"  # type: ignore[attr-defined]
     html = cache.get(key)
     if html is None:
-        context = {"board": board_data(), "poll_seconds": BOARD_POLL_SECONDS}
-        html = render_to_string("stats/partials/board_live.html", context, request=request)
+        html = render_html()
         cache.set(key, html, BOARD_CACHE_SECONDS)
     return str(html)
+
+
+def _board_live(request: HttpRequest) -> str:
+    """The board's live part: the polled fragment, and what the whole page wraps."""
+
+    def draw() -> str:
+        context = {"board": board_data(), "poll_seconds": BOARD_POLL_SECONDS}
+        return render_to_string("stats/partials/board_live.html", context, request=request)
+
+    return _kept(request, "board", draw)
 
 
 @require_GET
 @visible_to_visitors(PublicArea.BOARD)
 @condition(etag_func=_board_etag)
 def board(request: HttpRequest) -> HttpResponse:
-    live = _board_live(request)
     if request.htmx:  # type: ignore[attr-defined]
-        response = HttpResponse(live)
+        response = HttpResponse(_board_live(request))
     else:
-        # The kept fragment was rendered by the same template the page includes.
-        response = render(request, "stats/board.html", {"live": mark_safe(live)})
+
+        def draw() -> str:
+            # The kept fragment was rendered by the same template the page includes.
+            live = mark_safe(_board_live(request))
+            return render_to_string("stats/board.html", {"live": live}, request=request)
+
+        response = HttpResponse(_kept(request, "board-page", draw))
     # The page and its fragment share a URL: caches must keep them apart.
     patch_vary_headers(response, ["HX-Request"])
     return response
