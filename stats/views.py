@@ -2,19 +2,22 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from django.core.cache import cache
 from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
 from django.utils.cache import patch_vary_headers
+from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 from django.views.decorators.http import condition, require_GET
 
 from scoring.access.privacy import visible_to_visitors
 from scoring.models import Member, PublicArea
 from stats.board import board as board_data
-from stats.board import board_version
+from stats.board import board_state, board_version
 from stats.charts import player_charts
 from stats.player import finished_games, player_stats
 from stats.records import club_records
@@ -48,22 +51,32 @@ def records(request: HttpRequest) -> HttpResponse:
 
 
 def _board_etag(request: HttpRequest) -> str:
-    version = board_version(fragment=bool(request.headers.get("HX-Request")))
-    request.board_version = version  # type: ignore[attr-defined]
-    return version
+    state = board_state()
+    request.board_state = state  # type: ignore[attr-defined]
+    return board_version(fragment=bool(request.headers.get("HX-Request")), state=state)
 
 
-def _board_fragment(request: HttpRequest) -> HttpResponse:
-    """The polled fragment, rendered once per board version and language and kept in the cache:
-    the version moves with every turn, booking and entry (stats.board.board_version), so a kept
-    fragment is never stale, and every TV and phone polling between two changes shares it."""
-    key = f"stats:board:{request.board_version}:{get_language()}"  # type: ignore[attr-defined]
+def _kept(request: HttpRequest, name: str, render_html: Callable[[], str]) -> str:
+    """`render_html()`, rendered once per board state and language and kept in the cache: the
+    state moves with every turn, booking and entry (stats.board.board_state), so a kept board
+    is never stale, and every TV and phone between two changes shares it. Nothing on the board
+    depends on who asks."""
+    key = f"stats:{name}:{request.board_state}:{get_language()}"  # type: ignore[attr-defined]
     html = cache.get(key)
     if html is None:
-        context = {"board": board_data(), "poll_seconds": BOARD_POLL_SECONDS}
-        html = render_to_string("stats/partials/board_live.html", context, request=request)
+        html = render_html()
         cache.set(key, html, BOARD_CACHE_SECONDS)
-    return HttpResponse(html)
+    return str(html)
+
+
+def _board_live(request: HttpRequest) -> str:
+    """The board's live part: the polled fragment, and what the whole page wraps."""
+
+    def draw() -> str:
+        context = {"board": board_data(), "poll_seconds": BOARD_POLL_SECONDS}
+        return render_to_string("stats/partials/board_live.html", context, request=request)
+
+    return _kept(request, "board", draw)
 
 
 @require_GET
@@ -71,10 +84,15 @@ def _board_fragment(request: HttpRequest) -> HttpResponse:
 @condition(etag_func=_board_etag)
 def board(request: HttpRequest) -> HttpResponse:
     if request.htmx:  # type: ignore[attr-defined]
-        response = _board_fragment(request)
+        response = HttpResponse(_board_live(request))
     else:
-        context = {"board": board_data(), "poll_seconds": BOARD_POLL_SECONDS}
-        response = render(request, "stats/board.html", context)
+
+        def draw() -> str:
+            # The kept fragment was rendered by the same template the page includes.
+            live = mark_safe(_board_live(request))
+            return render_to_string("stats/board.html", {"live": live}, request=request)
+
+        response = HttpResponse(_kept(request, "board-page", draw))
     # The page and its fragment share a URL: caches must keep them apart.
     patch_vary_headers(response, ["HX-Request"])
     return response

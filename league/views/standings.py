@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import hashlib
+
 from django.contrib import messages
+from django.core.cache import cache
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.utils.translation import gettext
+from django.template.loader import render_to_string
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language, gettext
 from django.views.decorators.http import require_GET, require_http_methods
 from django_tables2 import RequestConfig
 
@@ -21,6 +26,9 @@ from league.views.access import secretary_required, user_of
 from scoring import rules
 from scoring.access.privacy import visible_to_visitors
 
+# A kept table is looked up by what it shows, so this only bounds the memory of old ones.
+TABLE_CACHE_SECONDS = 600
+
 
 @require_GET
 @visible_to_visitors(PublicArea.STANDINGS)
@@ -28,10 +36,12 @@ def standings(request: HttpRequest) -> HttpResponse:
     filters = StandingsFilterForm(request.GET, seasons=selectors.seasons())
     season, ruleset = filters.chosen()
     order = tiebreakers_for(selectors.club_settings().standings_tiebreakers or {}, ruleset)
+    labels = {
+        "average_label": tiebreaker_label("average", ruleset),
+        "best_label": gettext("Best points") if ruleset in BY_POINTS else gettext("Best score"),
+    }
     table = StandingsTable(
-        selectors.standings(season, ruleset, order) if season is not None else [],
-        average_label=tiebreaker_label("average", ruleset),
-        best_label=gettext("Best points") if ruleset in BY_POINTS else gettext("Best score"),
+        selectors.standings(season, ruleset, order) if season is not None else [], **labels
     )
     # Every member on one page: a club's standings are tens of rows, not thousands.
     RequestConfig(request, paginate=False).configure(table)
@@ -41,11 +51,30 @@ def standings(request: HttpRequest) -> HttpResponse:
     context = {
         "filters": filters,
         "table": table,
+        "standings_table": _drawn_table(request, table, [*order, *labels.values()]),
         "season": season,
         "title": rules.RULESET_TITLES[ruleset],
         "tiebreakers": [tiebreaker_label(key, ruleset) for key in order],
     }
     return render(request, "league/standings.html", context)
+
+
+def _drawn_table(request: HttpRequest, table: StandingsTable, shown_by: list[str]) -> SafeString:
+    """The table's HTML, kept in the cache under a fingerprint of everything it shows: its rows
+    as read (one query), the query string its sort links repeat, `shown_by` (the tie-breakers
+    and the column labels) and the language. A finished, voided or corrected game changes its
+    rows, hence the key, so a kept table is never stale; drawing it cost more than the rest of
+    the page."""
+    # Sorted as the table says (its headers' links), each figure as its column shows it.
+    rows = [{**row, "average": table.render_average(row["average"])} for row in table.data]
+    shown = (get_language(), request.get_full_path(), shown_by, rows)
+    key = "league:standings:" + hashlib.sha256(repr(shown).encode()).hexdigest()
+    html = cache.get(key)
+    if html is None:
+        context = {"table": table, "rows": rows}
+        html = render_to_string("league/partials/standings_table.html", context, request=request)
+        cache.set(key, html, TABLE_CACHE_SECONDS)
+    return mark_safe(html)
 
 
 @require_http_methods(["GET", "POST"])

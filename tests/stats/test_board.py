@@ -163,9 +163,9 @@ def test_a_304_costs_only_the_fingerprint_queries(
     new_game("bar", ("Ann", "Ben", "Cy"))
     etag = client.get(URL, headers=HTMX)["ETag"]
 
-    # The fingerprint's maxima (games, register entries, audit log, the debts' three) and the
-    # club's settings: may a visitor see the board?
-    with django_assert_num_queries(7):
+    # The fingerprint's maxima (games, register entries, audit log, the debts' three) in one
+    # query, and the club's settings: may a visitor see the board?
+    with django_assert_num_queries(2):
         assert client.get(URL, headers=HTMX, HTTP_IF_NONE_MATCH=etag).status_code == 304
 
 
@@ -175,14 +175,14 @@ def test_the_board_takes_the_same_queries_for_few_and_many_games(
     finished_bar_game()
     game = new_game("balut", ("Ann", "Ben"))
     play_boxes(game, [("balut", "66666")])
-    with django_assert_num_queries(18):
+    with django_assert_num_queries(13):
         assert client.get(URL).status_code == 200
 
     for players in (("Dee", "Eli"), ("Fay", "Gus", "Hal"), ("Ida", "Jon")):
         more = new_game("jackpot", players)
         play_boxes(more, [("balut", "55555"), ("fours", "44441")])
     finished_bar_game()
-    with django_assert_num_queries(18):
+    with django_assert_num_queries(13):
         response = client.get(URL)
     assert response.content.decode().count('class="board-table"') == 4
 
@@ -221,3 +221,23 @@ def test_the_polled_fragment_is_rendered_once_a_version_and_again_after_a_turn(
 
     assert rendered.call_count == 2
     assert moved != first
+
+
+def test_the_whole_page_shares_the_kept_fragment_and_shows_a_turn_at_once(
+    client: Client, django_assert_num_queries: DjangoAssertNumQueries
+) -> None:
+    game = new_game("bar", ("Ann", "Ben", "Cy"))
+    cache.clear()
+    with mock.patch("stats.views.board_data", wraps=board_data) as rendered:
+        fragment = client.get(URL, headers=HTMX).content.decode()
+        # The fingerprint and the club's settings: the board itself comes from the cache.
+        with django_assert_num_queries(2):
+            page = client.get(URL).content.decode()
+        assert rendered.call_count == 1
+
+        play(game, five_dice(game, "sixes", "66612"))
+        moved = client.get(URL).content.decode()
+
+    assert fragment in page and "<html" in page
+    assert rendered.call_count == 2
+    assert moved != page and fragment not in moved
