@@ -69,6 +69,8 @@ def test_a_recorded_turn_is_answered_with_the_pieces_it_changed(client: Client) 
     ]
     assert 'data-turn="1"' in html and "<span data-player>Ben</span>" in html
     assert "Ann: Fours 12" in html
+    assert "offline-columns" not in html  # the engine's columns came once, with the page
+    assert set(response.context["offline"]) == {"base", "order", "players", "seats"}
     assert [(t.box, t.score) for t in Turn.objects.filter(game=game)] == [("fours", 12)]
 
 
