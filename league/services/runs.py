@@ -14,8 +14,10 @@ from datetime import datetime
 from itertools import groupby
 from operator import attrgetter
 
+from django.db.models import OuterRef, Subquery
+
 from league.models import PlayerResultRow
-from scoring.models import RULESET_KEYS
+from scoring.models import RULESET_KEYS, Member
 
 UPDATE_BATCH = 2000
 RUN_FIELDS = ("pk", "member_id", "game_id", "won", "winning_run", "run_started_id")
@@ -57,20 +59,33 @@ def winning_runs(rows: Iterable[RunRow], before: Run = NO_RUN) -> Iterator[tuple
 
 def refresh_runs_from(*, member_ids: Collection[int], ruleset: str, since: datetime) -> int:
     """The runs of these members' games of `ruleset` started at or after `since`, continued
-    from each member's last game before it; the number of rows changed. Two queries a member."""
+    from each member's last game before it; the number of rows changed. Two queries in all,
+    however many members (the finishing turn books a game with this)."""
     changed: list[PlayerResultRow] = []
-    kind = PlayerResultRow.objects.filter(ruleset=ruleset)
-    for member_id in member_ids:
-        mine = kind.filter(member_id=member_id)
-        last = (
-            mine.filter(started_at__lt=since)
-            .order_by("-started_at", "-game_id")
-            .values_list("winning_run", "run_started_id")
-            .first()
+    if not member_ids:
+        return 0
+    mine = PlayerResultRow.objects.filter(ruleset=ruleset, member_id__in=member_ids)
+    # Each member's last game before `since`, looked up per member inside one query.
+    before = PlayerResultRow.objects.filter(
+        ruleset=ruleset, member_id=OuterRef("pk"), started_at__lt=since
+    ).order_by("-started_at", "-game_id")
+    last = {
+        member_id: Run(length, started)
+        for member_id, length, started in Member.objects.filter(pk__in=member_ids)
+        .annotate(
+            last_run=Subquery(before.values("winning_run")[:1]),
+            last_started=Subquery(before.values("run_started_id")[:1]),
         )
-        later = mine.filter(started_at__gte=since).order_by("started_at", "game_id")
-        rows = (RunRow(*row) for row in later.values_list(*RUN_FIELDS))
-        changed += _changed(winning_runs(rows, Run(*last) if last else NO_RUN))
+        .values_list("pk", "last_run", "last_started")
+        if length is not None
+    }
+    later = mine.filter(started_at__gte=since).order_by("member_id", "started_at", "game_id")
+    rows: dict[int, list[RunRow]] = {}
+    for row in later.values_list(*RUN_FIELDS):
+        run_row = RunRow(*row)
+        rows.setdefault(run_row.member_id, []).append(run_row)
+    for member_id, played in rows.items():
+        changed += _changed(winning_runs(played, last.get(member_id, NO_RUN)))
     PlayerResultRow.objects.bulk_update(changed, ["winning_run", "run_started"])
     return len(changed)
 

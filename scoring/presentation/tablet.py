@@ -43,13 +43,12 @@ def throw_log() -> dict[str, object]:
 
 
 def offline_plan(state: rules.FiveDiceGame) -> dict[str, object]:
-    """What the tablet needs to go on without the server, for all the turns to come.
+    """What the tablet needs to go on without the server, for all the turns to come: the part
+    that changes turn by turn (each recorded turn's answer carries it again, so it stays small).
 
     The seats of those turns as far as the engine knows them, each of those players' open boxes
-    with how often each can still be filled, and the engine's preview columns: per box, per
-    roll, the score and outcome code (`rolls` lists the rolls, five faces each). A turn tapped
-    offline only lowers its box's count; the tablet looks the rest up. A jackpot box's column
-    depends on its regular box being open (`if`), so the engine gives both (`else`).
+    with how often each can still be filled. A turn tapped offline only lowers its box's count;
+    the tablet looks the rest up in `offline_columns`, sent once with the full page.
 
     What the engine cannot tabulate, the tablet waits for: in the bar game the next round's
     order depends on the round's scores (its rule picks the starter), so `order` stops at the
@@ -64,6 +63,15 @@ def offline_plan(state: rules.FiveDiceGame) -> dict[str, object]:
         "order": order,
         "players": list(state.players),
         "seats": seats,
+    }
+
+
+def offline_columns(state: rules.FiveDiceGame) -> dict[str, object]:
+    """The part of the offline plan that never changes during a game, sent with the full page
+    only: the boxes' names and the engine's preview columns, per box, per roll, the score and
+    outcome code (`rolls` lists the rolls, five faces each). A jackpot box's column depends on
+    its regular box being open (`if`), so the engine gives both (`else`)."""
+    return {
         "labels": {box: box_name(box) for box in state.rules.box_keys},
         **_columns_payload(state.rules),
     }

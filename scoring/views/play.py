@@ -21,7 +21,13 @@ from scoring.forms.turns import BarbutTurnForm, FiveDiceTurnForm, TurnSubmission
 from scoring.live_games import LiveGame
 from scoring.models import Game, Turn
 from scoring.presentation.sheets import ScoreSheet, build_sheet
-from scoring.presentation.tablet import barbut_throws, five_dice_preview, offline_plan, tablet_words
+from scoring.presentation.tablet import (
+    barbut_throws,
+    five_dice_preview,
+    offline_columns,
+    offline_plan,
+    tablet_words,
+)
 from scoring.presentation.turn_lines import (
     correction_lines,
     describe,
@@ -79,6 +85,8 @@ def play_context(
         if can_record:
             context["preview"] = five_dice_preview(state)
             context["offline"] = offline_plan(state)
+            # Only the full play area renders these (a turn's answer leaves them in place).
+            context["offline_columns"] = offline_columns(state)
     elif can_record:
         context["barbut_throws"] = barbut_throws()
     return context

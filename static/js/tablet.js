@@ -264,7 +264,10 @@
     if (!play) return;
     if (T.beforeInit) T.beforeInit(play, scope);
     const planEl = play.querySelector("#offline-data");
-    plan = planEl ? JSON.parse(planEl.textContent) : null;
+    // The plan comes in two parts: what a turn changes (#offline-data, in every answer) and the
+    // engine's columns, which a game never changes (#offline-columns, with the full page only).
+    const columnsEl = play.querySelector("#offline-columns");
+    plan = planEl && columnsEl ? { ...JSON.parse(columnsEl.textContent), ...JSON.parse(planEl.textContent) } : null;
     const five = play.querySelector("[data-five-dice-turn]");
     pristine = five ? five.outerHTML : "";
     const previewEl = play.querySelector("#preview-data");

@@ -109,7 +109,7 @@ def test_the_scorers_page_carries_the_engines_plan_for_turns_entered_offline(
 
     response = client.get(page(game))
 
-    plan = response.context["offline"]
+    plan = {**response.context["offline_columns"], **response.context["offline"]}
     state = load_game(game).state
     assert isinstance(state, rules.FiveDiceGame)
     assert plan["base"] == 1
@@ -124,6 +124,7 @@ def test_the_scorers_page_carries_the_engines_plan_for_turns_entered_offline(
         box: (column["s"][index], column["o"][index]) for box, column in plan["columns"].items()
     } == {p.box: (p.score, codes[p.outcome]) for p in state.preview((1, 2, 4, 4, 4), seat=0)}
     assert 'id="offline-data"' in response.content.decode()
+    assert 'id="offline-columns"' in response.content.decode()
 
 
 def test_visitors_get_no_offline_plan(client: Client) -> None:
@@ -133,3 +134,4 @@ def test_visitors_get_no_offline_plan(client: Client) -> None:
 
     assert "offline" not in response.context
     assert 'id="offline-data"' not in response.content.decode()
+    assert 'id="offline-columns"' not in response.content.decode()

@@ -69,6 +69,8 @@ def test_a_recorded_turn_is_answered_with_the_pieces_it_changed(client: Client) 
     ]
     assert 'data-turn="1"' in html and "<span data-player>Ben</span>" in html
     assert "Ann: Fours 12" in html
+    assert "offline-columns" not in html  # the engine's columns came once, with the page
+    assert set(response.context["offline"]) == {"base", "order", "players", "seats"}
     assert [(t.box, t.score) for t in Turn.objects.filter(game=game)] == [("fours", 12)]
 
 
@@ -175,3 +177,20 @@ def test_a_turn_costs_the_same_queries_at_the_start_and_the_end_of_a_game(
     state = load_game(late).state
     assert isinstance(state, rules.FiveDiceGame)
     assert state.turn_count == state.total_turns - 1 > 50
+
+
+def test_the_finishing_turn_books_the_game_in_a_bounded_number_of_queries(
+    client: Client, django_assert_num_queries: DjangoAssertNumQueries
+) -> None:
+    game = new_game("balut")
+    fill_game(game, leave=1)
+    scorer_client(client, game)
+    post = next_turn_post(game)
+
+    # The 14 of any turn (the finished game's update among them), the booking (results, the
+    # winning runs, the tallies, the season, the drinks, the health stamp) and the whole play
+    # area read again for the banner and the turns to correct.
+    with django_assert_num_queries(38):
+        assert client.post(turns_url(game), post, headers=TABLET).status_code == 200
+    game.refresh_from_db()
+    assert game.is_finished
