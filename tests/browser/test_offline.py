@@ -6,13 +6,14 @@ import re
 import uuid
 
 import pytest
-from playwright.sync_api import Locator, Page, Route, expect
+from playwright.sync_api import Locator, Page, expect
 from pytest_django.live_server_helper import LiveServer
 
 from scoring import rules
 from scoring.models import Game, Member, Turn
 from scoring.services.turns import record_turn
 from tests.browser.games import PlayedGame
+from tests.browser.offline import go_offline, go_online, tap_turn_offline
 from tests.browser.pages import (
     TURNS_URL,
     Move,
@@ -28,32 +29,6 @@ from tests.browser.pages import (
 from tests.browser.sheet_checks import check_five_dice_sheet
 
 pytestmark = pytest.mark.browser
-
-
-def _no_network(route: Route) -> None:
-    route.abort("internetdisconnected")
-
-
-def go_offline(page: Page) -> None:
-    """The tablet loses its connection: the browser says so, and nothing it or the page's
-    service worker asks for reaches the server (offline emulation alone lets the worker's
-    requests through)."""
-    page.context.set_offline(True)
-    page.context.route("**/*", _no_network)
-
-
-def go_online(page: Page) -> None:
-    page.context.unroute("**/*", _no_network)
-    page.context.set_offline(False)
-
-
-def tap_turn_offline(page: Page, dice: str, box: str) -> None:
-    """Tap a five-dice turn in and Record it while the tablet has no connection."""
-    turn = page.locator("[data-five-dice-turn]")
-    tap_dice(page, turn, dice)
-    tap(page, turn.locator(f"[data-box='{box}']"))
-    tap(page, turn.locator("[data-confirm-ok]"))
-    expect(page.locator("[data-queue-badge]")).to_be_visible()
 
 
 def test_a_turn_that_cannot_reach_the_server_waits_and_a_tap_on_the_badge_sends_it_once(

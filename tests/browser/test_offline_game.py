@@ -13,6 +13,7 @@ from scoring import rules
 from scoring.models import Game, Member, Turn
 from scoring.services.turns import record_turn
 from tests.browser.games import PlayedGame
+from tests.browser.offline import go_offline, go_online, tap_turn_offline
 from tests.browser.pages import (
     Move,
     Seat,
@@ -26,7 +27,6 @@ from tests.browser.pages import (
     tap_dice,
 )
 from tests.browser.sheet_checks import check_five_dice_sheet
-from tests.browser.test_offline import go_offline, go_online, tap_turn_offline
 
 pytestmark = pytest.mark.browser
 
