@@ -12,12 +12,15 @@ from dataclasses import dataclass
 from datetime import date
 from itertools import groupby
 
+from django.db import IntegrityError, transaction
 from django.db.models import Model, Q
 
 from league.models import BoxTally, MonthTally, PlayerResultRow, RivalryTally, TotalBinTally
 from scoring import rules
 
 UPDATE_BATCH = 2000
+# Each pass creates fewer rows than the one before, so two are enough; the third is a margin.
+INSERT_ATTEMPTS = 3
 # Totals of the five-dice games fall between 0 and 812; 25-point bins read well on a tablet.
 BIN = 25
 
@@ -110,8 +113,31 @@ def move_tallies(ruleset: str, before: Sequence[SeatFigures], after: Sequence[Se
 
 
 def _apply(tally: Tally, ruleset: str, changes: Changes) -> None:
-    if not changes:
-        return
+    for _ in range(INSERT_ATTEMPTS):
+        if not changes:
+            return
+        new = _write_existing(tally, ruleset, changes)
+        if not new:
+            return
+        try:
+            # A savepoint, so a row another game inserted since we read (the guests' row of a
+            # box, when two games finish at once) fails only this insert: that game has
+            # committed by then, and the next pass locks its row and adds to it.
+            with transaction.atomic():
+                tally.model._default_manager.bulk_create(new)
+            return
+        except IntegrityError:
+            changes = {key: changes[key] for key in _keys(tally, new)}
+    raise OutOfStep(f"{tally.model.__name__}: rows kept appearing while being created")
+
+
+def _keys(tally: Tally, rows: Sequence[Model]) -> list[Key]:
+    first, second = tally.keys
+    return [(getattr(row, first), getattr(row, second)) for row in rows]
+
+
+def _write_existing(tally: Tally, ruleset: str, changes: Changes) -> list[Model]:
+    """Moves the rows that exist (locked first) by `changes`; the rows still to be created."""
     first, second = tally.keys
     members = {key[0] for key in changes}
     whose = Q(**{f"{first}__in": [m for m in members if m is not None]})
@@ -124,7 +150,8 @@ def _apply(tally: Tally, ruleset: str, changes: Changes) -> None:
     )
     if tally.by_ruleset:
         rows = rows.filter(ruleset=ruleset)
-    existing: dict[Key, Model] = {(getattr(row, first), getattr(row, second)): row for row in rows}
+    locked = list(rows)
+    existing: dict[Key, Model] = dict(zip(_keys(tally, locked), locked, strict=True))
     new, changed, emptied = [], [], []
     for key, counts in changes.items():
         row = existing.get(key)
@@ -149,7 +176,7 @@ def _apply(tally: Tally, ruleset: str, changes: Changes) -> None:
         )
     tally.model._default_manager.filter(pk__in=[r.pk for r in emptied if r.pk]).delete()
     tally.model._default_manager.bulk_update(changed, list(tally.counts))
-    tally.model._default_manager.bulk_create(new)
+    return new
 
 
 def rebuild_tallies() -> int:

@@ -1,0 +1,93 @@
+"""Two games finishing at the same moment both add to the guests' row of a box: the second must
+add to the row the first created, never fail on the row's uniqueness (it was a 503 at a club
+night with 40 tablets)."""
+
+from __future__ import annotations
+
+import os
+import threading
+from datetime import date
+
+import pytest
+from django.db import connection, transaction
+
+from league.models import BoxTally
+from league.services import tallies
+from league.services.tallies import SeatFigures, move_tallies
+
+ON_POSTGRES = os.environ.get("DATABASE_URL", "").startswith(("postgres://", "postgresql://"))
+
+
+def guest_filled_fours(score: int) -> SeatFigures:
+    return SeatFigures(None, date(2026, 11, 1), score, False, 0, {"fours": [score]})
+
+
+@pytest.mark.django_db
+def test_a_guest_row_another_game_created_after_the_read_is_added_to(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    reads = []
+    real_write_existing = tallies._write_existing
+
+    def other_game_commits_after_the_first_read(*args: object, **kwargs: object) -> object:
+        still_to_create = real_write_existing(*args, **kwargs)  # type: ignore[arg-type]
+        reads.append(len(still_to_create))
+        if len(reads) == 1:
+            BoxTally.objects.create(
+                member=None, ruleset="balut", box="fours", filled=1, total=12, scratches=0
+            )
+        return still_to_create
+
+    monkeypatch.setattr(tallies, "_write_existing", other_game_commits_after_the_first_read)
+
+    move_tallies("balut", [], [guest_filled_fours(16)])
+
+    row = BoxTally.objects.get(member=None, ruleset="balut", box="fours")
+    assert (row.filled, row.total, row.scratches) == (2, 28, 0)
+    assert reads == [1, 0]  # the insert failed once, then the row was locked and added to
+
+
+@pytest.mark.skipif(
+    not ON_POSTGRES,
+    reason="SQLite takes its write lock at BEGIN (IMMEDIATE), so its writers never overlap; "
+    "PostgreSQL runs it in .ci/run",
+)
+@pytest.mark.django_db(transaction=True)
+def test_two_games_finishing_at_once_both_add_to_the_new_guest_row() -> None:
+    first_written, second_started = threading.Event(), threading.Event()
+    failures: list[BaseException] = []
+
+    def first() -> None:
+        try:
+            with transaction.atomic():
+                move_tallies("balut", [], [guest_filled_fours(12)])
+                first_written.set()
+                second_started.wait(timeout=10)
+                # The second game's insert is now waiting on this row's uncommitted insert.
+                threading.Event().wait(0.5)
+        except BaseException as error:  # noqa: BLE001 - reported by the test below
+            failures.append(error)
+        finally:
+            first_written.set()
+            connection.close()
+
+    def second() -> None:
+        try:
+            first_written.wait(timeout=10)
+            second_started.set()
+            with transaction.atomic():
+                move_tallies("balut", [], [guest_filled_fours(16)])
+        except BaseException as error:  # noqa: BLE001 - reported by the test below
+            failures.append(error)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=first), threading.Thread(target=second)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=30)
+
+    assert failures == []
+    row = BoxTally.objects.get(member=None, ruleset="balut", box="fours")
+    assert (row.filled, row.total, row.scratches) == (2, 28, 0)
