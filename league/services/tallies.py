@@ -101,34 +101,38 @@ def move_tallies(ruleset: str, before: Sequence[SeatFigures], after: Sequence[Se
     """A game of `ruleset` had the seats `before` and now has `after` (its rows already say
     so). Call it inside a transaction."""
     taken, given = game_changes(ruleset, before, -1), game_changes(ruleset, after)
+    pending: dict[Tally, Changes] = {}
+    for tally in TALLIES:
+        changes = taken[tally]
+        for key, counts in given[tally].items():
+            _add(changes, key, *counts)
+        pending[tally] = {key: c for key, c in changes.items() if any(c)}
     try:
-        for tally in TALLIES:
-            changes = taken[tally]
-            for key, counts in given[tally].items():
-                _add(changes, key, *counts)
-            _apply(tally, ruleset, {key: c for key, c in changes.items() if any(c)})
+        for _ in range(INSERT_ATTEMPTS):
+            new = {
+                tally: _write_existing(tally, ruleset, changes)
+                for tally, changes in pending.items()
+                if changes
+            }
+            if not any(new.values()):
+                return
+            try:
+                # One savepoint, so a row another game inserted since we read (the guests' row
+                # of a box, when two games finish at once) fails only these inserts: that game
+                # has committed by then, and the next pass locks its row and adds to it.
+                with transaction.atomic():
+                    for tally, rows in new.items():
+                        tally.model._default_manager.bulk_create(rows)
+                return
+            except IntegrityError:
+                pending = {
+                    tally: {key: pending[tally][key] for key in _keys(tally, rows)}
+                    for tally, rows in new.items()
+                }
+        raise OutOfStep("tally rows kept appearing while they were being created")
     except OutOfStep:
         # Never a wrong sum and never a refused correction: add everything up again instead.
         rebuild_tallies()
-
-
-def _apply(tally: Tally, ruleset: str, changes: Changes) -> None:
-    for _ in range(INSERT_ATTEMPTS):
-        if not changes:
-            return
-        new = _write_existing(tally, ruleset, changes)
-        if not new:
-            return
-        try:
-            # A savepoint, so a row another game inserted since we read (the guests' row of a
-            # box, when two games finish at once) fails only this insert: that game has
-            # committed by then, and the next pass locks its row and adds to it.
-            with transaction.atomic():
-                tally.model._default_manager.bulk_create(new)
-            return
-        except IntegrityError:
-            changes = {key: changes[key] for key in _keys(tally, new)}
-    raise OutOfStep(f"{tally.model.__name__}: rows kept appearing while being created")
 
 
 def _keys(tally: Tally, rows: Sequence[Model]) -> list[Key]:

@@ -188,9 +188,9 @@ def test_the_finishing_turn_books_the_game_in_a_bounded_number_of_queries(
     post = next_turn_post(game)
 
     # The 14 of any turn (the finished game's update among them), the booking (results, the
-    # winning runs, the tallies, the season, the drinks, the health stamp) and the whole play
-    # area read again for the banner and the turns to correct.
-    with django_assert_num_queries(38):
+    # winning runs, the tallies and their savepoint, the season, the drinks, the health stamp)
+    # and the whole play area read again for the banner and the turns to correct.
+    with django_assert_num_queries(40):
         assert client.post(turns_url(game), post, headers=TABLET).status_code == 200
     game.refresh_from_db()
     assert game.is_finished
