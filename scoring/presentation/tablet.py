@@ -71,8 +71,16 @@ def offline_columns(state: rules.FiveDiceGame) -> dict[str, object]:
     only: the boxes' names and the engine's preview columns, per box, per roll, the score and
     outcome code (`rolls` lists the rolls, five faces each). A jackpot box's column depends on
     its regular box being open (`if`), so the engine gives both (`else`)."""
+    rounds = state.rules.turns_per_player
     return {
         "labels": {box: box_name(box) for box in state.rules.box_keys},
+        # The header's "Round N of M" for each turn of the game, by turn number: offline the
+        # tablet moves it on with the pad instead of leaving it at the last answer's round.
+        "round_titles": [
+            _("Round %(round_number)s of %(rounds)s") % {"round_number": n, "rounds": rounds}
+            for n in range(1, rounds + 1)
+        ],
+        "turn_rounds": [state.round_of_turn(turn) for turn in range(state.total_turns)],
         **_columns_payload(state.rules),
     }
 

@@ -95,7 +95,12 @@ class FiveDiceGame(TableGame[RecordedTurn]):
     @property
     def round_number(self) -> int:
         """The round being played (1-based); the last round once the game is over."""
-        rounds = self.turn_count // len(self.players)
+        return self.round_of_turn(self.turn_count)
+
+    def round_of_turn(self, turn_number: int) -> int:
+        """The round (1-based) the turn numbered `turn_number` (0-based) is played in; the
+        last round for a number past the game's end."""
+        rounds = turn_number // len(self.players)
         return min(rounds, self.rules.turns_per_player - 1) + 1
 
     def round_order(self, round_number: int) -> list[int]:

@@ -230,6 +230,9 @@
     T.restUntil = Date.now() + T.REST_MS;
     play.querySelector("[data-five-dice-turn]").replaceWith(section);
     play.dataset.turn = String(next);
+    const roundTitle = document.getElementById("round-number");
+    const round = plan.turn_rounds && plan.turn_rounds[next];
+    if (roundTitle && round) roundTitle.textContent = plan.round_titles[round - 1];
     delete play.dataset.sending;
     htmx.process(section);
     fiveDiceTurn(section, play, { ...preview, log: logFacts });

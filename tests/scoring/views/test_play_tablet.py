@@ -127,6 +127,21 @@ def test_the_scorers_page_carries_the_engines_plan_for_turns_entered_offline(
     assert 'id="offline-columns"' in response.content.decode()
 
 
+def test_the_offline_plan_names_the_round_of_every_turn_for_the_header(client: Client) -> None:
+    game = new_game("balut")
+    scorer_client(client, game)
+
+    columns = client.get(page(game)).context["offline_columns"]
+
+    state = load_game(game).state
+    assert isinstance(state, rules.FiveDiceGame)
+    assert len(columns["turn_rounds"]) == state.total_turns == 56
+    assert columns["turn_rounds"][:3] == [1, 1, 2]
+    assert columns["turn_rounds"][-1] == 28
+    assert columns["round_titles"][0] == "Round 1 of 28"
+    assert columns["round_titles"][27] == "Round 28 of 28"
+
+
 def test_visitors_get_no_offline_plan(client: Client) -> None:
     game = new_game("balut")
 
