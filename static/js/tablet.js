@@ -8,8 +8,11 @@
 
   // Sending -------------------------------------------------------------------------------------
 
+  // The form that sent the request: htmx:beforeSwap is fired on the swap's target (#play), not
+  // on the form, so its detail.elt is the target; requestConfig.elt is the sender throughout.
   function isTurnPost(event) {
-    const elt = event.detail && event.detail.elt;
+    const detail = event.detail || {};
+    const elt = detail.requestConfig ? detail.requestConfig.elt : detail.elt;
     return Boolean(elt && elt.matches && elt.matches("[data-turn-form]"));
   }
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Callable
+from datetime import UTC, datetime, timedelta
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -12,6 +13,7 @@ from pytest_django.live_server_helper import LiveServer
 from scoring.models import Game, Member, Turn
 from scoring.services.turns import record_turn
 from tests.browser.pages import (
+    CENTRE,
     TURNS_URL,
     double_tap,
     expect_nothing_kept,
@@ -141,6 +143,29 @@ def test_a_double_tap_on_record_records_one_turn_and_no_phantom_die(
     assert player_to_throw(page) == "Ben" and turn_number(page) == 1
     expect(five_dice_slots(page)).to_have_text(["·"] * 5)
     expect_nothing_kept(page)
+
+
+def test_after_an_answer_the_next_pad_rests_a_moment_so_a_late_second_tap_enters_nothing(
+    live_server: LiveServer, tablet_page: Page, ann: Member, ben: Member
+) -> None:
+    page = tablet_page
+    start_game_of_two(page, live_server.url, "balut", ann, ben)
+    # The tablet's clock stands still: the rest lasts until the test moves it on, however slow
+    # the machine (timers still run).
+    now = datetime.now(tz=UTC)
+    page.clock.set_fixed_time(now)
+    play_five_dice_turn(page, "44412", "fours")  # the answer comes before a second tap would
+    turn = page.locator("[data-five-dice-turn]")
+    three = turn.locator("[data-face='3']")
+    expect(three).to_be_disabled()
+
+    page.mouse.click(*three.evaluate(CENTRE))
+
+    expect(five_dice_slots(page)).to_have_text(["·"] * 5)
+    page.clock.set_fixed_time(now + timedelta(seconds=1))
+    expect(three).to_be_enabled()  # it wakes by itself
+    tap_dice(page, turn, "3")
+    expect(five_dice_slots(page)).to_have_text(["3", "·", "·", "·", "·"])
 
 
 def test_a_double_tap_on_bank_records_one_turn_and_no_phantom_die(
