@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from django.test import Client
 from django.utils import translation
-from playwright.sync_api import Browser, Page, Playwright, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Page, Playwright, sync_playwright
 from pytest_django.fixtures import Settings
 
 # Playwright's sync API runs an event loop in the main thread; Django would otherwise refuse
@@ -103,12 +103,23 @@ def browser(playwright: Playwright) -> Iterator[Browser]:
     browser.close()
 
 
-@pytest.fixture
-def tablet_page(playwright: Playwright, browser: Browser) -> Iterator[Page]:
+def tablet_context(playwright: Playwright, browser: Browser) -> BrowserContext:
+    """A new tablet: the iPad's viewport, touch and user agent, and its own cookies.
+
+    Its clock runs as the real one does, but a test may move it on
+    (`tests.browser.pages.wake_the_pad`): a scorer always pauses for the pad's rest after an
+    answer (they throw the dice), and a test need not sit through each pause in real time."""
     device = dict(playwright.devices[TABLET])
     # The descriptor names WebKit as its browser; the context itself only takes the rest.
     device.pop("default_browser_type", None)
     context = browser.new_context(**device)
+    context.clock.install()
+    return context
+
+
+@pytest.fixture
+def tablet_page(playwright: Playwright, browser: Browser) -> Iterator[Page]:
+    context = tablet_context(playwright, browser)
     page = context.new_page()
     yield page
     context.close()

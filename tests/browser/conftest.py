@@ -12,7 +12,7 @@ from pytest_django.fixtures import Settings
 from scoring.models import Member
 from scoring.services.members import create_member
 from tests.browser.pages import PIN
-from tests.conftest import TABLET
+from tests.conftest import tablet_context
 
 # The game pages have a service worker. Chromium's offline emulation does not reach what the
 # worker fetches; with these events on, a context's route sees those requests too, and
@@ -43,9 +43,7 @@ def new_tablet(playwright: Playwright, browser: Browser) -> Iterator[Callable[[]
     contexts: list[BrowserContext] = []
 
     def open_tablet() -> Page:
-        device = dict(playwright.devices[TABLET])
-        device.pop("default_browser_type", None)
-        context = browser.new_context(**device)
+        context = tablet_context(playwright, browser)
         contexts.append(context)
         return context.new_page()
 

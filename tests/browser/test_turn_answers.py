@@ -15,6 +15,7 @@ from tests.browser.pages import (
     player_to_throw,
     start_game,
     turn_number,
+    wake_the_pad,
 )
 
 pytestmark = pytest.mark.browser
@@ -63,6 +64,8 @@ def test_each_turn_answered_in_pieces_leaves_the_page_as_a_reload_shows_it(
         assert answer.headers.get("hx-reswap") == "none", "a recorded turn answers in pieces"
         assert turn_number(page) == number + 1
         expect(page.locator("#notice")).to_be_visible()
+        # An answer's pad rests a moment (a reload's does not); the page is compared after it.
+        wake_the_pad(page)
         answered = page.evaluate(PLAY_MARKUP)
 
         page.reload()
