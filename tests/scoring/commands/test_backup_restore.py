@@ -44,13 +44,16 @@ ROOT = Path(__file__).resolve().parents[3]
 DEMO = ROOT / "fixtures" / "demo"
 TARGET_PG = "balut_backup_b"
 # Run in the restored database by `manage.py shell`: does every signed sheet still verify?
-VERIFY_ALL = """
+# On the restored club, in one process: every signed sheet's code checked again, then a new
+# game created (the club carries on: the game must get a key of its own).
+VERIFY_ALL_AND_CARRY_ON = """
 import json
 from scoring.models import Game
 from scoring.selectors import recorded_game
 from scoring.verification import verification_code
-print(json.dumps({g.pk: verification_code(recorded_game(g), g.verification_format)
-                  == g.verification_code for g in Game.objects.exclude(verification_code="")}))
+verified = {g.pk: verification_code(recorded_game(g), g.verification_format)
+            == g.verification_code for g in Game.objects.exclude(verification_code="")}
+print(json.dumps({"verified": verified, "new_game": Game.objects.create(ruleset="bar").pk}))
 """
 
 
@@ -222,20 +225,14 @@ def test_a_backup_restores_every_row_every_file_and_every_signature(
         for path in restored_media.rglob("*")
         if path.is_file()
     } == files
-    checked = manage("shell", "-c", VERIFY_ALL, database_url=target, media=restored_media)
-    assert checked.returncode == 0, checked.stderr
-    verified = json.loads(checked.stdout.strip().splitlines()[-1])
-    assert len(verified) == 3 and all(verified.values()), verified
-    # The restored club carries on: the next game gets a key of its own.
-    more = manage(
-        "shell",
-        "-c",
-        "from scoring.models import Game; g = Game.objects.create(ruleset='bar'); print(g.pk)",
-        database_url=target,
-        media=restored_media,
+    checked = manage(
+        "shell", "-c", VERIFY_ALL_AND_CARRY_ON, database_url=target, media=restored_media
     )
-    assert more.returncode == 0, more.stderr
-    assert int(more.stdout.split()[-1]) > max(row[0] for row in source["scoring_game"])
+    assert checked.returncode == 0, checked.stderr
+    after = json.loads(checked.stdout.strip().splitlines()[-1])
+    verified = after["verified"]
+    assert len(verified) == 3 and all(verified.values()), verified
+    assert after["new_game"] > max(row[0] for row in source["scoring_game"])
 
 
 def test_restore_refuses_a_database_that_holds_a_club_unless_told_to_replace_it(
