@@ -100,11 +100,18 @@ def start_game(
     pin: str = PIN,
     options: Mapping[str, object] | None = None,
     friendly: bool = False,
+    from_home: bool = False,
 ) -> int:
-    """From the home page's "Start a game" to the new game's tablet page; the game's id."""
-    page.goto(f"{base_url}/")
-    page.get_by_role("link", name="Start a game").click()
-    page.wait_for_url(re.compile(r"/games/new/$"))
+    """The start form filled in and sent, to the new game's tablet page; the game's id.
+
+    The form is opened at its address (a tablet keeps it bookmarked), or `from_home` through
+    the home page's "Start a game" link, as the whole-game tests begin."""
+    if from_home:
+        page.goto(f"{base_url}/")
+        page.get_by_role("link", name="Start a game").click()
+        page.wait_for_url(re.compile(r"/games/new/$"))
+    else:
+        page.goto(f"{base_url}/games/new/")
     form = page.locator("form", has=page.get_by_role("button", name="Start the game"))
     form.locator("select[name=ruleset]").select_option(ruleset)
     for name, value in (options or {}).items():

@@ -56,7 +56,13 @@ def test_standard_balut_from_the_start_form_to_the_final_sheet(
     seats = [Seat(member=ann, guess=3), Seat(guest="Gus", guess=1)]
     options = {"thresholds": "at_least", "guess_points": 2}
     game_id = start_game(
-        page, live_server.url, ruleset="balut", seats=seats, scorer=ann, options=options
+        page,
+        live_server.url,
+        ruleset="balut",
+        seats=seats,
+        scorer=ann,
+        options=options,
+        from_home=True,
     )
     played = PlayedGame("balut", seats, options)
     ann_moves = moves(
@@ -117,6 +123,7 @@ def test_jackpot_balut_with_claims_a_strike_and_a_friendly_game(
         scorer=ann,
         options=options,
         friendly=True,
+        from_home=True,
     )
     played = PlayedGame("jackpot", seats, options, friendly=True)
     ann_moves = moves(
@@ -178,7 +185,9 @@ def test_bar_balut_round_starters_subtotals_and_register(
 ) -> None:
     page = tablet_page
     seats = [Seat(member=ann), Seat(member=ben), Seat(guest="Cy")]
-    game_id = start_game(page, live_server.url, ruleset="bar", seats=seats, scorer=ann)
+    game_id = start_game(
+        page, live_server.url, ruleset="bar", seats=seats, scorer=ann, from_home=True
+    )
     played = PlayedGame("bar", seats)
     # Rounds as planned (the highest box starts the next round, the earlier thrower on a tie):
     # 1 Ann Ben Cy: Cy's 30 -> 2 Cy Ann Ben: Ann's 25 -> 3 Ann Ben Cy: Ann and Cy 30, Ann
@@ -269,7 +278,9 @@ def test_four_dice_barbut_to_7500_with_a_bust_and_six_sixes(
 ) -> None:
     page = tablet_page
     seats = [Seat(member=ann), Seat(member=ben)]
-    game_id = start_game(page, live_server.url, ruleset="barbut4", seats=seats, scorer=ann)
+    game_id = start_game(
+        page, live_server.url, ruleset="barbut4", seats=seats, scorer=ann, from_home=True
+    )
     played = PlayedGame("barbut4", seats)
     hot = ("1111", "1111")  # 1-1-1-1: 1000, and all four dice thrown again
     ann_turns = [
