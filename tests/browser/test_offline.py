@@ -135,6 +135,8 @@ def test_ten_turns_played_offline_are_stored_once_and_in_order_when_the_server_a
         tap(page, turn.locator("[data-confirm-ok]"))
         expect(page.locator("[data-queue-count]")).to_have_text(str(index + 1))
         played.play(engine, Move(dice, box).record(name))
+        # The header follows the round the engine says the next turn is in.
+        expect(page.locator("#round-number")).to_have_text(f"Round {engine.round_number} of 28")
     expect(page.locator("[data-pending] li")).to_have_count(10)
     expect(page.locator("#sheet .cell.pending")).to_have_count(10)
     expect(player_to_throw_locator(page)).to_have_text("Ann")
