@@ -192,12 +192,11 @@ def _save_counts(tally: Tally, rows: Sequence[Model]) -> None:
     model = tally.model
     connection = connections[model._default_manager.db]
     quote = connection.ops.quote_name
-    assignments = ", ".join(
-        f"{quote(model._meta.get_field(name).column)} = %s" for name in tally.counts
-    )
+    columns = {field.name: field.column for field in model._meta.concrete_fields}
+    assignments = ", ".join(f"{quote(columns[name])} = %s" for name in tally.counts)
     statement = (
         f"UPDATE {quote(model._meta.db_table)} SET {assignments} "
-        f"WHERE {quote(model._meta.pk.column)} = %s"
+        f"WHERE {quote(columns[model._meta.pk_fields[0].name])} = %s"
     )
     with connection.cursor() as cursor:
         cursor.executemany(
