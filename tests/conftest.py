@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from django.test import Client
+from django.test.testcases import QuietWSGIRequestHandler
 from django.utils import translation
 from playwright.sync_api import Browser, BrowserContext, Page, Playwright, sync_playwright
 from pytest_django.fixtures import Settings
@@ -31,6 +32,12 @@ CHROMIUM_ARGS = [
 ]
 
 TABLET = "iPad (gen 7)"
+
+# The test live server writes an answer's headers and body in separate sends; with Nagle's
+# algorithm on, the body waits for the client's delayed ACK of the headers (some 40 ms a
+# request, most of a turn's round trip in a browser test). gunicorn, the club's server, sets
+# TCP_NODELAY on its sockets; the live server does the same here.
+QuietWSGIRequestHandler.disable_nagle_algorithm = True
 
 # pytest-xdist hands the tests out in collection order, a quarter of them round-robin at once,
 # then more to whichever worker runs short. The long ones (whole games in a browser, a backup
