@@ -221,7 +221,7 @@ PAD_FACES = """scope => {
     if (!buttons.length || buttons.some(b => b.disabled)) return null;
     const centre = CENTRE;
     const points = {};
-    for (const pass of [1, 2]) {  // the second pass after any scrolling the first one did
+    for (const _ of [1, 2]) {  // again after any scrolling the first pass did
         for (const b of buttons) points[b.dataset.face] = centre(b);
     }
     return {points, entered: (ENTERED)(scope)};
@@ -386,26 +386,3 @@ def barbut_record(player: str, throws: BarbutThrows) -> dict[str, object]:
         "player": player,
         "throws": [{"dice": faces(thrown), "keep": faces(keep)} for thrown, keep in throws],
     }
-
-
-# What the device keeps --------------------------------------------------------------------------
-
-
-def kept_entries(page: Page) -> dict[str, object]:
-    """What the tablet keeps on the device, by storage key."""
-    entries = page.evaluate(
-        """() => Object.fromEntries(Object.keys(localStorage)
-            .filter(k => k.startsWith('balutclub:turn:'))
-            .map(k => [k, JSON.parse(localStorage.getItem(k))]))"""
-    )
-    assert isinstance(entries, dict)
-    return entries
-
-
-def expect_nothing_kept(page: Page) -> None:
-    """The device keeps no turn entry (the answer's pad tidies the store as it is drawn)."""
-    page.wait_for_function(
-        "() => !Object.keys(localStorage).some(k => k.startsWith('balutclub:turn:'))",
-        timeout=5000,
-    )
-    assert kept_entries(page) == {}

@@ -16,7 +16,6 @@ from tests.browser.pages import (
     CENTRE,
     TURNS_URL,
     double_tap,
-    expect_nothing_kept,
     five_dice_slots,
     play_barbut_turn,
     play_five_dice_turn,
@@ -124,6 +123,29 @@ def test_a_reload_in_the_middle_of_a_barbut_turn_keeps_every_throw_and_set_aside
     ]
     expect(page.locator("#play")).to_have_attribute("data-turn", "1")
     expect_nothing_kept(page)
+
+
+# What the device keeps -----------------------------------------------------------------------
+
+
+def kept_entries(page: Page) -> dict[str, object]:
+    """What the tablet keeps on the device, by storage key."""
+    entries = page.evaluate(
+        """() => Object.fromEntries(Object.keys(localStorage)
+            .filter(k => k.startsWith('balutclub:turn:'))
+            .map(k => [k, JSON.parse(localStorage.getItem(k))]))"""
+    )
+    assert isinstance(entries, dict)
+    return entries
+
+
+def expect_nothing_kept(page: Page) -> None:
+    """The device keeps no turn entry (the answer's pad tidies the store as it is drawn)."""
+    page.wait_for_function(
+        "() => !Object.keys(localStorage).some(k => k.startsWith('balutclub:turn:'))",
+        timeout=5000,
+    )
+    assert kept_entries(page) == {}
 
 
 # Double taps and the sixth face ----------------------------------------------------------------
