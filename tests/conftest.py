@@ -7,6 +7,7 @@ settings before this file is imported.
 import os
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Literal
 
 import pytest
 from django.test import Client
@@ -110,7 +111,12 @@ def browser(playwright: Playwright) -> Iterator[Browser]:
     browser.close()
 
 
-def tablet_context(playwright: Playwright, browser: Browser) -> BrowserContext:
+def tablet_context(
+    playwright: Playwright,
+    browser: Browser,
+    *,
+    service_workers: Literal["allow", "block"] = "allow",
+) -> BrowserContext:
     """A new tablet: the iPad's viewport, touch and user agent, and its own cookies.
 
     Its clock runs as the real one does, but a test may move it on
@@ -119,7 +125,7 @@ def tablet_context(playwright: Playwright, browser: Browser) -> BrowserContext:
     device = dict(playwright.devices[TABLET])
     # The descriptor names WebKit as its browser; the context itself only takes the rest.
     device.pop("default_browser_type", None)
-    context = browser.new_context(**device)
+    context = browser.new_context(**device, service_workers=service_workers)
     context.clock.install()
     return context
 
@@ -127,6 +133,17 @@ def tablet_context(playwright: Playwright, browser: Browser) -> BrowserContext:
 @pytest.fixture
 def tablet_page(playwright: Playwright, browser: Browser) -> Iterator[Page]:
     context = tablet_context(playwright, browser)
+    page = context.new_page()
+    yield page
+    context.close()
+
+
+@pytest.fixture
+def tablet_page_without_worker(playwright: Playwright, browser: Browser) -> Iterator[Page]:
+    """A tablet whose page no service worker controls. Playwright's page.route cannot see a
+    request from a page a worker controls (it goes out through the worker), so a test that
+    cuts the server off for some requests alone uses this tablet."""
+    context = tablet_context(playwright, browser, service_workers="block")
     page = context.new_page()
     yield page
     context.close()

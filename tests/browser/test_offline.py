@@ -32,9 +32,9 @@ pytestmark = pytest.mark.browser
 
 
 def test_a_turn_that_cannot_reach_the_server_waits_and_a_tap_on_the_badge_sends_it_once(
-    live_server: LiveServer, tablet_page: Page, ann: Member, ben: Member
+    live_server: LiveServer, tablet_page_without_worker: Page, ann: Member, ben: Member
 ) -> None:
-    page = tablet_page
+    page = tablet_page_without_worker
     seats = [Seat(member=ann), Seat(member=ben)]
     game_id = start_game(page, live_server.url, ruleset="balut", seats=seats, scorer=ann)
     # The club's Wi-Fi is up but the server cannot be reached: every turn post fails.
