@@ -18,7 +18,6 @@ from collections.abc import Sequence
 from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
-from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext
 
@@ -43,12 +42,13 @@ def book_debts(*, loaded: PlayedGame, drinks: Sequence[rules.Drink]) -> list[Dri
     decides, nothing is deleted); new ones are booked.
     """
     game = loaded.game
-    booked = DrinkDebt.objects.filter(game=game).select_related("debtor").order_by("sequence")
+    # Voided debts too, in one read: they keep their sequence numbers, which are never reused.
+    booked = list(DrinkDebt.objects.filter(game=game).select_related("debtor").order_by("sequence"))
     standing: dict[DebtKey, list[DrinkDebt]] = defaultdict(list)
-    for debt in booked.exclude(status=DebtStatus.VOIDED):
-        standing[(debt.debtor.seat, debt.reason, debt.turn)].append(debt)
-    last = booked.aggregate(last=Max("sequence"))["last"]
-    next_sequence = 0 if last is None else last + 1
+    for debt in booked:
+        if debt.status != DebtStatus.VOIDED:
+            standing[(debt.debtor.seat, debt.reason, debt.turn)].append(debt)
+    next_sequence = booked[-1].sequence + 1 if booked else 0
     debts: list[DrinkDebt] = []
     new: list[DrinkDebt] = []
     for drink in drinks:

@@ -72,7 +72,8 @@ def store_results(
     """Store `result` (None when the game does not count: league.services.books.book_game
     decides) for `game`'s seats `players`; the caller holds the game's lock and its
     transaction."""
-    stored = {row.player_id: row for row in PlayerResultRow.objects.filter(game=game)}
+    # Unordered: the rows' default order joins the game and seat tables for nothing here.
+    stored = {row.player_id: row for row in PlayerResultRow.objects.filter(game=game).order_by()}
     # Taken before the rows change: what the game gave each seat's member until now.
     before = [SeatFigures.of(row) for row in stored.values()]
     finished_before = {row.finished_at for row in stored.values()}
@@ -98,14 +99,17 @@ def store_results(
             old.winning_run, old.run_started_id = 0, None
         changed.append(old)
         rows.append(old)
-    PlayerResultRow.objects.filter(pk__in=[row.pk for row in stored.values()]).delete()
+    if stored:
+        PlayerResultRow.objects.filter(pk__in=[row.pk for row in stored.values()]).delete()
     # Fields checked here; the links (just loaded) and the unique and check constraints are the
     # database's to enforce, in the same statement: validating them in Python would cost a
     # query each, some forty on the tablet's last turn of a full table.
     for row in rows:
         row.full_clean(exclude=LINKS, validate_unique=False, validate_constraints=False)
-    PlayerResultRow.objects.bulk_update(changed, [*FIGURES, "winning_run", "run_started"])
-    PlayerResultRow.objects.bulk_create(new)
+    if changed:
+        PlayerResultRow.objects.bulk_update(changed, [*FIGURES, "winning_run", "run_started"])
+    if new:
+        PlayerResultRow.objects.bulk_create(new)
     update_member_figures(
         ruleset=game.ruleset,
         started_at=game.started_at,

@@ -17,6 +17,7 @@ from operator import attrgetter
 from django.db.models import OuterRef, Subquery
 
 from league.models import PlayerResultRow
+from league.services.row_updates import update_rows
 from scoring.models import RULESET_KEYS, Member
 
 UPDATE_BATCH = 2000
@@ -61,7 +62,6 @@ def refresh_runs_from(*, member_ids: Collection[int], ruleset: str, since: datet
     """The runs of these members' games of `ruleset` started at or after `since`, continued
     from each member's last game before it; the number of rows changed. Two queries in all,
     however many members (the finishing turn books a game with this)."""
-    changed: list[PlayerResultRow] = []
     if not member_ids:
         return 0
     mine = PlayerResultRow.objects.filter(ruleset=ruleset, member_id__in=member_ids)
@@ -84,9 +84,13 @@ def refresh_runs_from(*, member_ids: Collection[int], ruleset: str, since: datet
     for row in later.values_list(*RUN_FIELDS):
         run_row = RunRow(*row)
         rows.setdefault(run_row.member_id, []).append(run_row)
-    for member_id, played in rows.items():
-        changed += _changed(winning_runs(played, last.get(member_id, NO_RUN)))
-    PlayerResultRow.objects.bulk_update(changed, ["winning_run", "run_started"])
+    changed = [
+        (row.pk, (run.length, run.started_game_id))
+        for member_id, played in rows.items()
+        for row, run in winning_runs(played, last.get(member_id, NO_RUN))
+        if (row.winning_run, row.run_started_id) != (run.length, run.started_game_id)
+    ]
+    update_rows(PlayerResultRow, ["winning_run", "run_started_id"], changed)
     return len(changed)
 
 

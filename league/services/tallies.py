@@ -12,10 +12,11 @@ from dataclasses import dataclass
 from datetime import date
 from itertools import groupby
 
-from django.db import IntegrityError, connections, transaction
-from django.db.models import Model, Q
+from django.db import IntegrityError, transaction
+from django.db.models import Field, Model, Q
 
 from league.models import BoxTally, MonthTally, PlayerResultRow, RivalryTally, TotalBinTally
+from league.services.row_updates import add_counts, update_rows
 from scoring import rules
 
 UPDATE_BATCH = 2000
@@ -100,7 +101,11 @@ class OutOfStep(Exception):
 def move_tallies(ruleset: str, before: Sequence[SeatFigures], after: Sequence[SeatFigures]) -> None:
     """A game of `ruleset` had the seats `before` and now has `after` (its rows already say
     so). Call it inside a transaction."""
-    taken, given = game_changes(ruleset, before, -1), game_changes(ruleset, after)
+    given = game_changes(ruleset, after)
+    if not before:
+        _add_first_booking(ruleset, given)
+        return
+    taken = game_changes(ruleset, before, -1)
     pending: dict[Tally, Changes] = {}
     for tally in TALLIES:
         changes = taken[tally]
@@ -122,7 +127,8 @@ def move_tallies(ruleset: str, before: Sequence[SeatFigures], after: Sequence[Se
                 # has committed by then, and the next pass locks its row and adds to it.
                 with transaction.atomic():
                     for tally, rows in new.items():
-                        tally.model._default_manager.bulk_create(rows)
+                        if rows:
+                            tally.model._default_manager.bulk_create(rows)
                 return
             except IntegrityError:
                 pending = {
@@ -133,6 +139,26 @@ def move_tallies(ruleset: str, before: Sequence[SeatFigures], after: Sequence[Se
     except OutOfStep:
         # Never a wrong sum and never a refused correction: add everything up again instead.
         rebuild_tallies()
+
+
+def _add_first_booking(ruleset: str, given: Mapping[Tally, Changes]) -> None:
+    """A game booked for the first time (the finishing turn) only adds: one upsert a tally
+    (two for the boxes when guests played, whose row has no member), no row read first. Every
+    count is a sum of the engine's figures, none below nought; the tallies' check constraints
+    hold the rest in the same statement. Rows go in key order, so two games finishing at once
+    wait for each other's rows instead of deadlocking."""
+    for tally, changes in given.items():
+        by_ruleset = [ruleset] if tally.by_ruleset else []
+        keys = [tally.keys[0], *(["ruleset"] if tally.by_ruleset else []), tally.keys[1]]
+        rows = [
+            [first, *by_ruleset, second, *counts]
+            for (first, second), counts in changes.items()
+            if counts[0] > 0
+        ]
+        members = sorted(row for row in rows if row[0] is not None)
+        guests = sorted((row for row in rows if row[0] is None), key=lambda row: row[1:])
+        add_counts(tally.model, keys=keys, counts=tally.counts, rows=members)
+        add_counts(tally.model, keys=keys, counts=tally.counts, rows=guests, guests=tally.keys[0])
 
 
 def _keys(tally: Tally, rows: Sequence[Model]) -> list[Key]:
@@ -149,59 +175,63 @@ def _write_existing(tally: Tally, ruleset: str, changes: Changes) -> list[Model]
         # On the column itself: through the relation it becomes an outer join, which
         # PostgreSQL will not lock FOR UPDATE.
         whose |= Q(**{f"{first}__isnull": True})
-    rows = tally.model._default_manager.select_for_update(of=("self",)).filter(
-        whose, **{f"{second}__in": {key[1] for key in changes}}
+    # Unordered: the models' default order joins the members' table (for their names), which
+    # a lock and a sum need not pay for.
+    rows = (
+        tally.model._default_manager.select_for_update(of=("self",))
+        .filter(whose, **{f"{second}__in": {key[1] for key in changes}})
+        .order_by()
     )
     if tally.by_ruleset:
         rows = rows.filter(ruleset=ruleset)
-    locked = list(rows)
-    existing: dict[Key, Model] = dict(zip(_keys(tally, locked), locked, strict=True))
-    new, changed, emptied = [], [], []
-    for key, counts in changes.items():
-        row = existing.get(key)
-        if row is None:
-            fields = dict(zip(tally.keys, key, strict=True)) | dict.fromkeys(tally.counts, 0)
-            row = tally.model(**fields, **({"ruleset": ruleset} if tally.by_ruleset else {}))
-            new.append(row)
-        for name, count in zip(tally.counts, counts, strict=True):
-            setattr(row, name, getattr(row, name) + count)
-            if getattr(row, name) < 0 and name != "total":
-                raise OutOfStep(f"{tally.model.__name__} {key}: {name} below nought")
-        if getattr(row, tally.counts[0]) == 0:
-            emptied.append(row)
-        elif row.pk is not None:
-            changed.append(row)
-    new = [row for row in new if getattr(row, tally.counts[0])]
-    # Fields checked row by row; the members (taken from result rows), uniqueness and the check
-    # constraints are the database's to enforce: in Python they would cost a query per row.
-    for row in [*new, *changed]:
-        row.full_clean(
-            exclude=["member", "opponent"], validate_unique=False, validate_constraints=False
+    # Plain values, not model instances: a finishing turn locks some fifty rows and changes
+    # nothing of them but their counts.
+    existing: dict[Key, tuple[int, list[int]]] = {
+        (key_first, key_second): (pk, list(counts))
+        for pk, key_first, key_second, *counts in rows.values_list(
+            "pk", first, second, *tally.counts
         )
-    tally.model._default_manager.filter(pk__in=[r.pk for r in emptied if r.pk]).delete()
-    _save_counts(tally, changed)
+    }
+    new: list[Model] = []
+    changed: list[tuple[int, list[int]]] = []
+    emptied: list[int] = []
+    for key, counts in changes.items():
+        pk, old = existing.get(key, (None, [0] * len(counts)))
+        totals = [was + count for was, count in zip(old, counts, strict=True)]
+        for name, total in zip(tally.counts, totals, strict=True):
+            if total < 0 and name != "total":
+                raise OutOfStep(f"{tally.model.__name__} {key}: {name} below nought")
+        if totals[0] == 0:
+            if pk is not None:
+                emptied.append(pk)
+        elif pk is not None:
+            _check_counts(tally, totals)
+            changed.append((pk, totals))
+        else:
+            row = tally.model(
+                **dict(zip(tally.keys, key, strict=True)),
+                **dict(zip(tally.counts, totals, strict=True)),
+                **({"ruleset": ruleset} if tally.by_ruleset else {}),
+            )
+            # The members (taken from result rows), uniqueness and the check constraints are
+            # the database's to enforce: in Python they would cost a query per row.
+            row.full_clean(
+                exclude=["member", "opponent"], validate_unique=False, validate_constraints=False
+            )
+            new.append(row)
+    if emptied:
+        tally.model._default_manager.filter(pk__in=emptied).delete()
+    update_rows(tally.model, tally.counts, changed)
     return new
 
 
-def _save_counts(tally: Tally, rows: Sequence[Model]) -> None:
-    """The rows' new counts, in one statement run for each row (executemany). A finishing turn
-    moves some fifty rows; bulk_update's CASE expression for them cost more than the rest of
-    the booking. The rows are locked and their constraints are the database's to check."""
-    if not rows:
-        return
-    model = tally.model
-    connection = connections[model._default_manager.db]
-    quote = connection.ops.quote_name
-    columns = {field.name: field.column for field in model._meta.concrete_fields}
-    assignments = ", ".join(f"{quote(columns[name])} = %s" for name in tally.counts)
-    statement = (
-        f"UPDATE {quote(model._meta.db_table)} SET {assignments} "
-        f"WHERE {quote(columns[model._meta.pk_fields[0].name])} = %s"
-    )
-    with connection.cursor() as cursor:
-        cursor.executemany(
-            statement, [[*(getattr(row, name) for name in tally.counts), row.pk] for row in rows]
-        )
+def _check_counts(tally: Tally, counts: Sequence[int]) -> None:
+    """A kept row's new counts, checked by their fields as full_clean would: the counts are all
+    an existing row changes (its names are the locked row's own)."""
+    for name, count in zip(tally.counts, counts, strict=True):
+        field = tally.model._meta.get_field(name)
+        assert isinstance(field, Field)
+        field.clean(count, None)
 
 
 def rebuild_tallies() -> int:

@@ -17,20 +17,7 @@ from django.db import connections, router
 from django.db.backends.base.base import BaseDatabaseWrapper
 from django.db.models import Field, JSONField, Model
 
-# What the drivers (sqlite3, psycopg) take as given: ints, strs and None need no preparing.
-PLAIN = {
-    "AutoField",
-    "BigAutoField",
-    "BigIntegerField",
-    "CharField",
-    "ForeignKey",
-    "IntegerField",
-    "PositiveBigIntegerField",
-    "PositiveIntegerField",
-    "PositiveSmallIntegerField",
-    "SmallIntegerField",
-    "TextField",
-}
+from league.services.row_updates import PLAIN_COLUMNS
 
 Prepare = Callable[[Any], Any]
 
@@ -57,7 +44,7 @@ class RowInserter:
         )
         self.prepare: tuple[Prepare | None, ...] = tuple(
             None
-            if fields[name].get_internal_type() in PLAIN
+            if fields[name].get_internal_type() in PLAIN_COLUMNS
             else _preparer(fields[name], connection)
             for name in self.columns
         )

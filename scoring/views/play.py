@@ -160,14 +160,14 @@ def record_turn_view(request: HttpRequest, game_id: int) -> HttpResponse:
 
 
 def _takes_pieces(request: HttpRequest, recorded: RecordedTurn) -> bool:
-    """The tablet's own form swaps into #play and can take the pieces that changed. A game
-    just finished changes all over (banner, badges, no pad), and a repeated key or any other
-    caller (the offline queue replaying a turn) gets the whole play area, as before."""
+    """The tablet's own form swaps into #play and can take the pieces that changed, the
+    finishing turn's too (its header, banner and the pad's going are pieces as well). A
+    repeated key or any other caller (the offline queue replaying a turn) gets the whole play
+    area, as before."""
     return (
         bool(request.htmx)  # type: ignore[attr-defined]
         and request.htmx.target == "play"  # type: ignore[attr-defined]
         and not recorded.repeated
-        and not recorded.live.state.complete
     )
 
 

@@ -295,8 +295,9 @@
     const scope = event.target;
     if (scope === document.body) return;
     // A recorded turn is answered with the pieces it changed, swapped in one by one; the new
-    // pad comes with the number of the turn it is for. The play area around it is set up again.
-    if (scope.id === "turn-panel") {
+    // pad (or, once the game is over, the winner's banner in its place) comes with the number
+    // of the turn it is for. The play area around it is set up again.
+    if (scope.id === "turn-panel" || scope.id === "winner-banner") {
       const play = document.getElementById("play");
       if (play && play.contains(scope)) {
         play.dataset.turn = scope.dataset.turn;

@@ -7,16 +7,21 @@ import pytest
 from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
 
-from scoring.models import Member
+from scoring import rules
+from scoring.models import Game, Member
+from scoring.selectors import load_game
 from tests.browser.pages import (
     Seat,
     play_area,
     play_five_dice_turn,
     player_to_throw,
+    recorded,
+    shot,
     start_game,
     turn_number,
     wake_the_pad,
 )
+from tests.scoring.services.helpers import fill_game
 
 pytestmark = pytest.mark.browser
 
@@ -46,6 +51,14 @@ MOVES = [
 ]
 
 
+def _compare_with_reload(page: Page) -> tuple[dict[str, str], dict[str, str]]:
+    """The play area as the answers left it, then as a reload of the page shows it."""
+    answered = page.evaluate(PLAY_MARKUP)
+    page.reload()
+    expect(play_area(page)).to_have_count(1)
+    return answered, page.evaluate(PLAY_MARKUP)
+
+
 def test_each_turn_answered_in_pieces_leaves_the_page_as_a_reload_shows_it(
     live_server: LiveServer, tablet_page: Page, ann: Member, ben: Member
 ) -> None:
@@ -66,12 +79,45 @@ def test_each_turn_answered_in_pieces_leaves_the_page_as_a_reload_shows_it(
         expect(page.locator("#notice")).to_be_visible()
         # An answer's pad rests a moment (a reload's does not); the page is compared after it.
         wake_the_pad(page)
-        answered = page.evaluate(PLAY_MARKUP)
-
-        page.reload()
-        expect(play_area(page)).to_have_count(1)
-        reloaded = page.evaluate(PLAY_MARKUP)
+        answered, reloaded = _compare_with_reload(page)
 
         assert answered["turn"] == reloaded["turn"] == str(number + 1)
         assert answered["html"] == reloaded["html"]
     assert player_to_throw(page) == "Ben"
+
+
+def test_the_finishing_turn_answered_in_pieces_leaves_the_page_as_a_reload_shows_it(
+    live_server: LiveServer, tablet_page: Page, ann: Member, ben: Member
+) -> None:
+    page = tablet_page
+    game_id = start_game(
+        page,
+        live_server.url,
+        ruleset="balut",
+        seats=[Seat(member=ann), Seat(member=ben)],
+        scorer=ann,
+    )
+    # All but the last two turns recorded at another tablet: this one plays the game out.
+    fill_game(Game.objects.get(pk=game_id), leave=2)
+    page.reload()
+
+    for turns_left in (2, 1):
+        state = load_game(Game.objects.get(pk=game_id)).state
+        assert isinstance(state, rules.FiveDiceGame) and state.next_seat is not None
+        box = state.open_boxes(state.next_seat)[0]
+        answer = play_five_dice_turn(page, "44412", box)
+        assert answer.status == 200
+        assert answer.headers.get("hx-reswap") == "none", "the last turns answer in pieces too"
+        expect(page.locator("#notice")).to_be_visible()
+        if turns_left > 1:
+            wake_the_pad(page)
+        answered, reloaded = _compare_with_reload(page)
+        assert answered["turn"] == reloaded["turn"] == str(state.turn_count + 1)
+        assert answered["html"] == reloaded["html"]
+
+    expect(page.locator("#winner-banner")).to_be_visible()
+    expect(page.locator("[data-five-dice-turn], [data-queue-badge], #offline-data")).to_have_count(
+        0
+    )
+    assert len(recorded(game_id)) == 56
+    shot(page, "finished-by-its-pieces")

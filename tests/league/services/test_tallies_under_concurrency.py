@@ -23,9 +23,23 @@ def guest_filled_fours(score: int) -> SeatFigures:
 
 
 @pytest.mark.django_db
-def test_a_guest_row_another_game_created_after_the_read_is_added_to(
+def test_a_game_booked_for_the_first_time_adds_to_the_guest_row_another_game_created() -> None:
+    BoxTally.objects.create(
+        member=None, ruleset="balut", box="fours", filled=1, total=12, scratches=0
+    )
+
+    move_tallies("balut", [], [guest_filled_fours(16)])
+
+    row = BoxTally.objects.get(member=None, ruleset="balut", box="fours")
+    assert (row.filled, row.total, row.scratches) == (2, 28, 0)
+
+
+@pytest.mark.django_db
+def test_a_correction_adds_to_a_guest_row_another_game_created_after_the_read(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
+    filled_fives = SeatFigures(None, date(2026, 11, 1), 15, False, 0, {"fives": [15]})
+    move_tallies("balut", [], [filled_fives])
     reads = []
     real_write_existing = tallies._write_existing
 
@@ -40,10 +54,12 @@ def test_a_guest_row_another_game_created_after_the_read_is_added_to(
 
     monkeypatch.setattr(tallies, "_write_existing", other_game_commits_after_the_first_read)
 
-    move_tallies("balut", [], [guest_filled_fours(16)])
+    # The guest's 15 in Fives was a 16 in Fours.
+    move_tallies("balut", [filled_fives], [guest_filled_fours(16)])
 
     row = BoxTally.objects.get(member=None, ruleset="balut", box="fours")
     assert (row.filled, row.total, row.scratches) == (2, 28, 0)
+    assert not BoxTally.objects.filter(box="fives").exists()
     assert reads == [1, 0]  # the insert failed once, then the row was locked and added to
 
 

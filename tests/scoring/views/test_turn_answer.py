@@ -95,20 +95,64 @@ def test_a_later_turn_adds_its_line_to_the_top_of_the_turns_and_only_its_rows(
     assert 'data-turn-line="1"' in html and 'data-turn-line="0"' not in html
 
 
-def test_the_finishing_turn_answers_with_the_whole_finished_play_area(client: Client) -> None:
+def bar_game_one_turn_from_the_end(client: Client) -> tuple[Game, dict[str, object]]:
+    """A bar game of two, its scorer signed in on `client`, and the turn that finishes it."""
     game = new_game("bar", ["Ann", "Ben"])
     fill_game(game, leave=1)
     scorer_client(client, game)
+    return game, next_turn_post(game)
 
-    response = client.post(turns_url(game), next_turn_post(game), headers=TABLET)
+
+def test_the_finishing_turn_answers_with_its_pieces_the_banner_in_place_of_the_pad(
+    client: Client,
+) -> None:
+    game, last_turn = bar_game_one_turn_from_the_end(client)
+
+    response = client.post(turns_url(game), last_turn, headers=TABLET)
+
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert response["HX-Reswap"] == "none"
+    assert 'id="play"' not in html
+    # What serves the pad goes with it: nothing is left to record or to queue.
+    assert re.findall(r'id="([^"]+)"[^>]*hx-swap-oob="delete"', html) == [
+        "recorded-keys",
+        "offline-data",
+        "offline-columns",
+        "unsent",
+        "pending-turns",
+    ]
+    assert out_of_band_ids(html) == [
+        "play-header",
+        "play-messages",
+        "round-notes",
+        "sheet-head",
+        *(f"sheet-row-{row}" for row in re.findall(r'id="sheet-row-([^"]+)"', html)),
+        "sheet-foot",
+        "result-notes",
+        "turns-summary",
+    ]
+    assert 'id="winner-banner" data-turn="14" hx-swap-oob="outerHTML:#turn-panel"' in html
+    assert "Finished" in html and "Sign the sheet" in html
+    assert "data-five-dice-turn" not in html and "data-queue-badge" not in html
+    game.refresh_from_db()
+    assert game.is_finished
+
+
+def test_the_finishing_turn_sent_again_answers_with_the_whole_finished_play_area(
+    client: Client,
+) -> None:
+    game, last_turn = bar_game_one_turn_from_the_end(client)
+    client.post(turns_url(game), last_turn, headers=TABLET)
+
+    response = client.post(turns_url(game), last_turn, headers=TABLET)
 
     html = response.content.decode()
     assert response.status_code == 200
     assert "HX-Reswap" not in response
     assert 'id="play"' in html and 'id="winner-banner"' in html and "Finished" in html
-    assert "data-five-dice-turn" not in html
-    game.refresh_from_db()
-    assert game.is_finished
+    assert "hx-swap-oob" not in html and "data-five-dice-turn" not in html
+    assert Turn.objects.filter(game=game).count() == 14
 
 
 def test_a_refused_turn_answers_with_the_whole_play_area(client: Client) -> None:
@@ -187,10 +231,10 @@ def test_the_finishing_turn_books_the_game_in_a_bounded_number_of_queries(
     scorer_client(client, game)
     post = next_turn_post(game)
 
-    # The 14 of any turn (the finished game's update among them), the booking (results, the
-    # winning runs, the tallies and their savepoint, the season, the drinks, the health stamp)
-    # and the whole play area read again for the banner and the turns to correct.
-    with django_assert_num_queries(40):
+    # The 14 of any turn (the finished game's update among them) and the booking (results, the
+    # winning runs, one upsert a tally, their savepoint, the season, the drinks, the health
+    # stamp); the answer is pieces of the game as the turn left it, so nothing is read again.
+    with django_assert_num_queries(30):
         assert client.post(turns_url(game), post, headers=TABLET).status_code == 200
     game.refresh_from_db()
     assert game.is_finished
