@@ -121,11 +121,17 @@ def tablet_context(
 
     Its clock runs as the real one does, but a test may move it on
     (`tests.browser.pages.wake_the_pad`): a scorer always pauses for the pad's rest after an
-    answer (they throw the dice), and a test need not sit through each pause in real time."""
+    answer (they throw the dice), and a test need not sit through each pause in real time.
+
+    It asks for reduced motion, as a tablet set so does: Bootstrap's transitions then end at
+    once, where each would hold a tap back until the page stood still (the app's behaviour is
+    the same either way; the whole-game tests run some 10 % faster)."""
     device = dict(playwright.devices[TABLET])
     # The descriptor names WebKit as its browser; the context itself only takes the rest.
     device.pop("default_browser_type", None)
-    context = browser.new_context(**device, service_workers=service_workers)
+    context = browser.new_context(
+        **device, service_workers=service_workers, reduced_motion="reduce"
+    )
     context.clock.install()
     return context
 

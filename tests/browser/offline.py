@@ -26,9 +26,14 @@ def go_online(page: Page) -> None:
 
 
 def tap_turn_offline(page: Page, dice: str, box: str) -> None:
-    """Tap a five-dice turn in and Record it while the tablet has no connection."""
+    """Tap a five-dice turn in and Record it while the tablet has no connection; back once it
+    waits in the queue. The badge alone says nothing after the first: it is already shown, and
+    the next pad may not be in place yet (it is by the time the count has grown)."""
+    queued = page.locator("[data-queue-count]")
+    before = int(queued.text_content() or "0")
     turn = page.locator("[data-five-dice-turn]")
     tap_dice(page, turn, dice)
     tap(page, turn.locator(f"[data-box='{box}']"))
     tap(page, turn.locator("[data-confirm-ok]"))
     expect(page.locator("[data-queue-badge]")).to_be_visible()
+    expect(queued).to_have_text(str(before + 1))

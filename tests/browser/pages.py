@@ -215,7 +215,8 @@ def wake_the_pad(page: Page) -> None:
 
 
 # The pad's face buttons, where a finger taps each (in view), once every one takes taps; and
-# how many dice the pad shows entered. Null while the pad is still being drawn or rests.
+# how many dice the pad shows entered. Null while the pad is still being drawn or rests, or
+# any face is not shown yet.
 PAD_FACES = """scope => {
     const buttons = [...scope.querySelectorAll('[data-face]')];
     if (!buttons.length || buttons.some(b => b.disabled)) return null;
@@ -224,6 +225,8 @@ PAD_FACES = """scope => {
     for (const _ of [1, 2]) {  // again after any scrolling the first pass did
         for (const b of buttons) points[b.dataset.face] = centre(b);
     }
+    // A pad just put in place (the next turn offline) may not be laid out yet: wait for it.
+    if (Object.values(points).some(point => point === null)) return null;
     return {points, entered: (ENTERED)(scope)};
 }"""
 

@@ -13,6 +13,7 @@ from pytest_django.live_server_helper import LiveServer
 from league.synthesis.history import Synthesizer
 from scoring.models import Member
 from scoring.selectors import load_game
+from stats.views import BOARD_POLL_SECONDS
 from tests.browser.pages import PIN, SHOTS, shot, sign_in
 from tests.scoring.services.helpers import five_dice, new_game, play
 
@@ -68,7 +69,9 @@ def test_the_board_follows_a_turn_without_reloading(
     game = new_game("balut", ("Ann", "Ben"))
     play(game, five_dice(game, "sixes", "66612"))
     # The bar's television: a full-HD screen, nobody touching it.
-    page = browser.new_context(viewport={"width": 1920, "height": 1080}).new_page()
+    context = browser.new_context(viewport={"width": 1920, "height": 1080})
+    context.clock.install()  # the board's refresh comes round when the test moves its clock
+    page = context.new_page()
     page.goto(f"{live_server.url}/board/")
     table = page.locator(f'[data-game="{game.pk}"]')
     expect(table.locator(".board-next")).to_contain_text("Ben")
@@ -78,7 +81,8 @@ def test_the_board_follows_a_turn_without_reloading(
     play(game, five_dice(game, "balut", "55555"))
     ben = load_game(game).result().player("Ben").score
 
-    expect(table.locator('[data-player="Ben"] .board-score')).to_have_text(str(ben), timeout=15_000)
+    page.clock.fast_forward(BOARD_POLL_SECONDS * 1000)
+    expect(table.locator('[data-player="Ben"] .board-score')).to_have_text(str(ben))
     expect(table.locator(".board-next")).to_contain_text("Ann")
     expect(page.locator("#board-baluts")).to_contain_text(re.compile(r"Ben\s+45"))
     assert page.evaluate("window.sameBoard") is True
