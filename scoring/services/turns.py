@@ -64,7 +64,8 @@ def record_turn(
         raise PermissionDenied(
             gettext("Only the game's scorer or the secretary records its turns.")
         )
-    existing = Turn.objects.filter(game=game, request_key=request_key).first()
+    # Unordered: the turns' default order joins their game, which one key's lookup needs not.
+    existing = Turn.objects.filter(game=game, request_key=request_key).order_by().first()
     if existing is not None:
         # Asked before the game's status: the retry of the turn that finished the game must
         # answer as the first send did, not be refused because the game is now over.
