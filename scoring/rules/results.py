@@ -69,6 +69,11 @@ class GameResult:
         return next(result for result in self.players if result.name == name)
 
     @property
+    def winners(self) -> tuple[str, ...]:
+        """Who holds first place, in seating order: more than one when level."""
+        return tuple(result.name for result in self.players if result.rank == 1)
+
+    @property
     def standings(self) -> list[PlayerResult]:
         """The players by rank; seating order among players level."""
         return sorted(self.players, key=lambda result: (result.rank, result.seat))

@@ -205,6 +205,18 @@ def test_players_level_on_points_and_total_share_the_place() -> None:
         },
     )
     assert [p.rank for p in game.players] == [1, 1, 3]
+    assert game.winners == ("Ann", "Ben")
+
+
+def test_the_winner_is_whoever_holds_first_place() -> None:
+    game = score_sheets(
+        "balut",
+        {
+            "Ann": full_sheet("balut", fours=[16, 16, 16, 4]),
+            "Ben": full_sheet("balut", sixes=[30, 30, 0, 0]),
+        },
+    )
+    assert game.winners == ("Ann",)
 
 
 def guessing_game(ruleset: str, guess_points: int, *, complete: bool = True) -> GameResult:

@@ -134,6 +134,7 @@ def test_the_finishing_turn_answers_with_its_pieces_the_banner_in_place_of_the_p
     ]
     assert 'id="winner-banner" data-turn="14" hx-swap-oob="outerHTML:#turn-panel"' in html
     assert "Finished" in html and "Sign the sheet" in html
+    assert "Ann &amp; Ben win\n" in html  # level on points: both hold first place
     assert "data-five-dice-turn" not in html and "data-queue-badge" not in html
     game.refresh_from_db()
     assert game.is_finished
