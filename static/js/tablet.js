@@ -216,6 +216,7 @@
     const section = holder.firstElementChild;
     section.querySelectorAll("script").forEach((script) => script.remove());
     const name = plan.players[seat];
+    section.dataset.turn = String(next);
     section.querySelector("[data-player]").textContent = name;
     const form = section.querySelector("[data-turn-form]");
     form.querySelector("[name=expected_number]").value = String(next);

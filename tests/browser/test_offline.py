@@ -134,6 +134,8 @@ def test_ten_turns_played_offline_are_stored_once_and_in_order_when_the_server_a
         tap(page, button)
         tap(page, turn.locator("[data-confirm-ok]"))
         expect(page.locator("[data-queue-count]")).to_have_text(str(index + 1))
+        # The next pad says which turn it is for, as one the server drew would.
+        expect(page.locator("#turn-panel")).to_have_attribute("data-turn", str(index + 1))
         played.play(engine, Move(dice, box).record(name))
         # The header follows the round the engine says the next turn is in.
         expect(page.locator("#round-number")).to_have_text(f"Round {engine.round_number} of 28")
