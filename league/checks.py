@@ -1,9 +1,12 @@
 """Checking the books against the games: what every game's record implies, compared with what
 the books keep. Nothing here writes (league.services.books repairs, `manage.py check_books`).
 
-For each game, the engine's result (replayed from its turns, with the club's house rules) says
-which result rows it has, which drinks are owed and, once the sheet is signed, which register
-claims are open; every register entry of the game must hold a score the game still has.
+For each game that counts (league.services.books.counts: finished and not void), the engine's
+result (replayed from its turns, with the house rules the game keeps: those in force when it
+started or arrived, as book_game uses) says which result rows it has, which drinks are owed and,
+once the sheet is signed, which register claims are open; every register entry of the game must
+hold a score the game still has. A game that does not count has no rows, no standing debts, no
+pending claims and no register entry that stands.
 
 Cost: the prefetching query set below reads any number of games in eight queries; then each
 game is replayed in memory. Measured with 40 three-player Standard Balut games on this project's
@@ -13,7 +16,8 @@ health check replays none of that in the usual case: of the games changed in the
 HEALTH_WINDOW it replays only those whose booking stamp (league.models.GameBooking, written by
 book_game in the change's transaction) disagrees with the game or with what its books add up
 to (one query over the recent games), and asks one query about every older finished game (does
-it have its result rows). `manage.py check_books` replays everything.
+it have its result rows, if it counts; none, if not). `manage.py check_books` replays
+everything; both judge a game by the same functions, so they agree.
 """
 
 from __future__ import annotations
@@ -38,16 +42,17 @@ from league.models import (
     Season,
     SeasonStanding,
 )
-from league.selectors import house_rules
+from league.services.books import COUNTING, counts
 from league.services.results import FIGURES, result_rows
 from league.services.standings import summed
 from scoring import rules
 from scoring.models import Game, GamePlayer, GameStatus, Turn
-from scoring.selectors import LoadedGame, load_prefetched_game
+from scoring.selectors import LoadedGame, game_house_rules, load_prefetched_game
 
 HEALTH_WINDOW = datetime.timedelta(hours=48)
-# Every drink the engine can name, whatever the club's house rules: a debt booked while the
-# club kept drinks stays justified after it stops keeping them.
+# Every drink the engine can name, whatever the house rules: a debt booked while the club kept
+# drinks stays justified though the game's house rules, taken from the club's settings of the
+# day of the upgrade for a game played before games kept their own, no longer keep them.
 ALL_DRINKS = rules.HouseRules(drinks_in_balut=True, drinks_in_jackpot=True, register_bounds={})
 
 
@@ -88,10 +93,11 @@ def checked_games() -> QuerySet[Game]:
     )
 
 
-def game_inconsistencies(loaded: LoadedGame, house: rules.HouseRules) -> Iterator[Inconsistency]:
-    """What the books of `loaded` (from checked_games) lack or keep wrongly."""
+def game_inconsistencies(loaded: LoadedGame) -> Iterator[Inconsistency]:
+    """What the books of `loaded` (from checked_games) lack or keep wrongly, judged by the house
+    rules the game keeps, as book_game booked it."""
     game = loaded.game
-    result = loaded.result(house) if game.is_finished else None
+    result = loaded.result(game_house_rules(game)) if counts(game) else None
     yield from _results(loaded, result)
     yield from _drinks(loaded, result)
     yield from _register(loaded, result)
@@ -102,7 +108,8 @@ def _results(loaded: LoadedGame, result: rules.GameResult | None) -> Iterator[In
     stored = {row.player_id: row for row in game.result_rows.all()}
     if result is None:
         if stored:
-            yield Inconsistency(game.pk, "results", "result rows kept for an unfinished game")
+            what = "a void" if game.is_void else "an unfinished"
+            yield Inconsistency(game.pk, "results", f"result rows kept for {what} game")
         return
     names = {player.pk: player.name for player in loaded.players}
     for row in result_rows(game, loaded.players, result):
@@ -157,6 +164,8 @@ def _register(loaded: LoadedGame, result: rules.GameResult | None) -> Iterator[I
     game = loaded.game
     scores = {loaded.players[p.seat].pk: p.score for p in result.players} if result else {}
     for entry in game.register_entries.all():
+        if result is None and entry.removed_at is not None:
+            continue  # a void game's entries are removed with the void, and stay in the history
         held = scores.get(entry.claim.player_id if entry.claim else -1)
         if held != entry.score:
             yield Inconsistency(
@@ -186,10 +195,9 @@ def _register(loaded: LoadedGame, result: rules.GameResult | None) -> Iterator[I
 
 def check_games(games: Iterable[Game]) -> Iterator[tuple[Game, list[Inconsistency]]]:
     """Each game (from checked_games) with its inconsistencies, the empty list when none."""
-    house = house_rules()
     for game in games:
         loaded = load_prefetched_game(game)
-        yield game, list(game_inconsistencies(loaded, house))
+        yield game, list(game_inconsistencies(loaded))
 
 
 def inconsistent_game_count(*, window: datetime.timedelta | None = HEALTH_WINDOW) -> int:
@@ -201,14 +209,11 @@ def inconsistent_game_count(*, window: datetime.timedelta | None = HEALTH_WINDOW
     since = timezone.now() - window
     doubtful = unvouched_games(since)
     bad = {game.pk for game, found in check_games(games.filter(pk__in=doubtful)) if found}
-    # Older games: a finished game must have a row per seat, an unfinished one none.
+    # Older games: one that counts must have a row per seat, any other (unfinished, void) none.
     older = (
         Game.objects.filter(updated_at__lt=since)
         .annotate(rows=Count("result_rows", distinct=True), seats=Count("players", distinct=True))
-        .filter(
-            Q(status=GameStatus.FINISHED) & ~Q(rows=F("seats"))
-            | ~Q(status=GameStatus.FINISHED) & Q(rows__gt=0)
-        )
+        .filter(COUNTING & ~Q(rows=F("seats")) | ~COUNTING & Q(rows__gt=0))
         .values_list("pk", flat=True)
     )
     return len(bad | set(older))

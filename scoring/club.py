@@ -23,10 +23,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
 from django.core.exceptions import ImproperlyConfigured
-from django.db import transaction
 from django.utils.translation import gettext
 
 from scoring import rules
+from scoring.transactions import require_transaction
 
 if TYPE_CHECKING:
     from scoring.models import Correction, Game
@@ -118,8 +118,7 @@ def game_changed(
     """Tell the books, inside the caller's transaction, that a game's result came into being
     or changed. Any failure of the books becomes BookingFailed, which the caller lets out of its
     transaction: the change is rolled back with whatever the books had written."""
-    if not transaction.get_connection().in_atomic_block:
-        raise RuntimeError("game_changed must be called inside the change's transaction.")
+    require_transaction("game_changed", within="the change's transaction")
     try:
         books().game_changed(loaded=loaded, change=change, correction=correction)
     except Exception as error:
@@ -134,8 +133,7 @@ def game_changed(
 
 def sheet_signed(*, game: Game) -> None:
     """Tell the books, inside the signing transaction, that every player signed `game`."""
-    if not transaction.get_connection().in_atomic_block:
-        raise RuntimeError("sheet_signed must be called inside the signing transaction.")
+    require_transaction("sheet_signed", within="the signing transaction")
     try:
         books().sheet_signed(game=game)
     except Exception as error:

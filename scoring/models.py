@@ -108,6 +108,11 @@ class Game(models.Model):
     # The game's content (ruleset, players, turns) as rules.record_fingerprint hashes it, kept
     # current turn by turn: an import whose record gives the same is a duplicate.
     fingerprint = models.CharField(max_length=64, blank=True, default="")
+    # The club's house rules in force when the game started or arrived (rules.HouseRules.as_dict,
+    # asked of the club through scoring.club): its drinks and register claims follow these
+    # (booked, checked, after a correction) whatever the club decides later. The services always
+    # fill it; a game made round them, with none, counts by the club's rules of the moment.
+    house_rules = models.JSONField(default=dict)
 
     class Meta:
         ordering = ["-started_at", "-id"]

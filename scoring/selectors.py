@@ -10,7 +10,7 @@ from typing import Protocol
 from django.db.models import Prefetch, QuerySet
 from django.utils import timezone
 
-from scoring import rules, verification
+from scoring import club, rules, verification
 from scoring.models import Correction, Game, GamePlayer, GameStatus, Signature, Turn
 
 
@@ -80,6 +80,15 @@ def game_setup(game: Game, players: Sequence[GamePlayer]) -> rules.GameSetup:
         friendly=game.friendly,
         guesses={player.seat: player.guess for player in players if player.guess is not None},
     )
+
+
+def game_house_rules(game: Game) -> rules.HouseRules:
+    """The house rules `game` is played under (Game.house_rules, kept when it started or
+    arrived): no query. A game made round the services, keeping none, has the club's current
+    ones (one query)."""
+    if game.house_rules:
+        return rules.parse_house_rules(game.house_rules)
+    return club.house_rules()
 
 
 def engine_turns(setup: rules.GameSetup, turns: Sequence[Turn]) -> list[rules.Turn]:

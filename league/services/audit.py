@@ -14,6 +14,7 @@ from django.contrib.auth.models import User
 from django.db.models import Model
 
 from league.models import AuditAction, AuditEntry
+from scoring.transactions import require_transaction
 
 Snapshot = dict[str, object]
 
@@ -53,7 +54,8 @@ def record(
     after: Mapping[str, object] | None = None,
     reason: str = "",
 ) -> AuditEntry:
-    """One line of the log about `target`, as it reads now."""
+    """One line of the log about `target`, as it reads now, in the change's transaction."""
+    require_transaction("audit.record", within="the transaction of the change it logs")
     entry = AuditEntry(
         by=by,
         action=action,

@@ -1,12 +1,14 @@
 """The league's side of scoring's hook (scoring.club): everything that follows from a game's
 result, booked in the transaction of the change that made it.
 
-One place books a game: its stored results (with the members' winning runs, tallies and season
-standings), its drinks debts, after a correction its register claims, and a stamp of what was
-booked for the health check. It alone decides whether a game counts (a void or unfinished game
-has no result); the admin, the demo and tests book through it too. Scoring calls `game_changed`
-inside its own service transaction (the last turn, an import, a correction), so a failure here
-undoes the change as well and the scorer can simply send it again.
+One place books a game, by the house rules the game keeps (scoring.Game.house_rules, those in
+force when it started or arrived, whatever the club decided since): its stored results (with the
+members' winning runs, tallies and season standings), its drinks debts, after a correction its
+register claims, and a stamp of what was booked for the health check. It alone decides whether a
+game counts (`counts`: a void or unfinished game has no result), and the health check and
+`check_books` ask the same; the admin, the demo and tests book through it too. Scoring calls
+`game_changed` inside its own service transaction (the last turn, an import, a correction), so a
+failure here undoes the change as well and the scorer can simply send it again.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.db import transaction
+from django.db.models import Q
 
 from league.models import ClubSettings, DrinkDebt, GameBooking, PlayerResultRow
 from league.selectors import club_settings, house_rules
@@ -23,8 +26,18 @@ from league.services.results import store_results
 from league.services.voids import withdraw_void_game
 from scoring import rules
 from scoring.club import GameChange, HouseSettings
-from scoring.models import RULESET_KEYS, Correction, Game
-from scoring.selectors import PlayedGame, load_game
+from scoring.models import RULESET_KEYS, Correction, Game, GameStatus
+from scoring.selectors import PlayedGame, game_house_rules, load_game
+from scoring.transactions import require_transaction
+
+# `counts` as a filter of games, for the checks that ask the database rather than each game.
+COUNTING = Q(status=GameStatus.FINISHED, voided_at__isnull=True)
+
+
+def counts(game: Game) -> bool:
+    """Whether `game` has a result in the books: finished and not void. A void or unfinished
+    game has none, so it leaves the standings, the records, the tallies and the ledger."""
+    return game.is_finished and not game.is_void
 
 
 @dataclass(frozen=True)
@@ -41,7 +54,6 @@ def book_game(
     loaded: PlayedGame | None = None,
     game: Game | None = None,
     correction: Correction | None = None,
-    house: rules.HouseRules | None = None,
 ) -> Booked:
     """Book `loaded` (the game replayed as it now stands, its row locked by the caller, inside
     the change's transaction) once: the engine's result is worked out here a single time and
@@ -52,20 +64,14 @@ def book_game(
             raise TypeError("book_game needs the loaded game or the game.")
         with transaction.atomic():
             locked = Game.objects.select_for_update().get(pk=game.pk)
-            return _book(load_game(locked), correction, house)
-    if not transaction.get_connection().in_atomic_block:
-        raise RuntimeError("book_game must run inside the change's transaction.")
-    return _book(loaded, correction, house)
+            return _book(load_game(locked), correction)
+    require_transaction("book_game", within="the change's transaction")
+    return _book(loaded, correction)
 
 
-def _book(
-    loaded: PlayedGame, correction: Correction | None, house: rules.HouseRules | None
-) -> Booked:
+def _book(loaded: PlayedGame, correction: Correction | None) -> Booked:
     game = loaded.game
-    # The one place that decides whether a game counts: a void or unfinished game has no
-    # result, so it leaves the standings, the records, the tallies and the ledger.
-    counts = game.is_finished and not game.is_void
-    result = loaded.result(house or house_rules()) if counts else None
+    result = loaded.result(game_house_rules(game)) if counts(game) else None
     rows = store_results(game=game, players=loaded.players, result=result)
     debts = book_debts(loaded=loaded, drinks=result.drinks if result is not None else ())
     if correction is not None and result is not None:

@@ -27,6 +27,7 @@ from scoring import rules
 from scoring.access.roles import is_secretary
 from scoring.models import Game, GamePlayer
 from scoring.selectors import PlayedGame
+from scoring.transactions import require_transaction
 
 # What makes two debts the same debt, whatever their place in the list: who, why, which turn.
 DebtKey = tuple[int, str, int | None]
@@ -41,6 +42,7 @@ def book_debts(*, loaded: PlayedGame, drinks: Sequence[rules.Drink]) -> list[Dri
     if already settled or written off (that round was bought, or forgiven: the secretary
     decides, nothing is deleted); new ones are booked.
     """
+    require_transaction("book_debts", within="the change's transaction")
     game = loaded.game
     # Voided debts too, in one read: they keep their sequence numbers, which are never reused.
     booked = list(DrinkDebt.objects.filter(game=game).select_related("debtor").order_by("sequence"))

@@ -1,8 +1,9 @@
 """The register of record scores (rule 13 of 1978): claims, the secretary's word, history.
 
 A claim is opened for each register candidate of the rules engine's result, computed with the
-club's house rules, once every player has signed the sheet (scoring.services.signing tells the
-books through scoring.club, inside its own transaction). A correction of the game sends any
+house rules the game keeps (the register bounds of the day it started or arrived), once every
+player has signed the sheet (scoring.services.signing tells the books through scoring.club,
+inside its own transaction). A correction of the game sends any
 claim whose score it changes back to the secretary (`review_claims`, in the correction's
 transaction). The secretary ratifies a claim into the register or rejects it with a note;
 historic records from paper sheets are entered with a scan.
@@ -20,12 +21,12 @@ from django.utils import timezone
 from django.utils.translation import gettext
 
 from league.models import AuditAction, ClaimStatus, RegisterClaim, RegisterEntry
-from league.selectors import house_rules
 from league.services import audit
 from scoring import rules
 from scoring.access.roles import is_secretary
 from scoring.models import Correction, Game, GamePlayer, Member
-from scoring.selectors import load_game
+from scoring.selectors import game_house_rules, load_game
+from scoring.transactions import require_transaction
 
 # What an entry's log lines show of it.
 ENTRY_FIELDS = ("date", "player_name", "member", "score", "kind", "ruleset", "note")
@@ -46,7 +47,7 @@ def open_claims(*, game: Game) -> list[RegisterClaim]:
     if not game.is_finished or game.is_void:
         return []
     loaded = load_game(game)
-    candidates = loaded.result(house_rules()).register
+    candidates = loaded.result(game_house_rules(game)).register
     existing = {
         (claim.player_id, claim.kind): claim
         for claim in RegisterClaim.objects.select_for_update().filter(game=game)
@@ -86,6 +87,7 @@ def review_claims(
     ratified one's register entry is withdrawn until the secretary decides again, so the
     register never shows a score the game no longer has. The caller holds the transaction.
     """
+    require_transaction("review_claims", within="the correction's transaction")
     claims = list(RegisterClaim.objects.select_for_update().filter(game=game))
     if not claims:
         return []

@@ -19,6 +19,7 @@ from league.services.standings import refresh_standings
 from league.services.tallies import SeatFigures
 from scoring import rules
 from scoring.models import Game, GamePlayer
+from scoring.transactions import require_transaction
 
 LINKS = ["game", "player", "member", "run_started"]
 FIGURES = (
@@ -72,6 +73,7 @@ def store_results(
     """Store `result` (None when the game does not count: league.services.books.book_game
     decides) for `game`'s seats `players`; the caller holds the game's lock and its
     transaction."""
+    require_transaction("store_results", within="the change's transaction")
     # Unordered: the rows' default order joins the game and seat tables for nothing here.
     stored = {row.player_id: row for row in PlayerResultRow.objects.filter(game=game).order_by()}
     # Taken before the rows change: what the game gave each seat's member until now.

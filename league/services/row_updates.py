@@ -14,6 +14,8 @@ from typing import Any
 from django.db import connections, router
 from django.db.models import Model
 
+from scoring.transactions import require_transaction
+
 # Columns whose values the drivers (sqlite3, psycopg) take as they are: ints, strs and None.
 PLAIN_COLUMNS = {
     "AutoField",
@@ -35,6 +37,7 @@ def update_rows(
 ) -> None:
     """Set `fields` (attribute names: `run_started_id`, not `run_started`) of each row, given
     as its pk and its values in the order of `fields`."""
+    require_transaction("update_rows")
     if not rows:
         return
     meta = model._meta
@@ -66,6 +69,7 @@ def add_counts(
     run for each row. The conflict is decided by the database, so two transactions adding to
     the same row at once both count. `guests` names a key column left empty (NULL) in every
     row: their unique index is the partial one on the other keys where that column is empty."""
+    require_transaction("add_counts")
     if not rows:
         return
     meta = model._meta

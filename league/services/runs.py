@@ -19,6 +19,7 @@ from django.db.models import OuterRef, Subquery
 from league.models import PlayerResultRow
 from league.services.row_updates import update_rows
 from scoring.models import RULESET_KEYS, Member
+from scoring.transactions import require_transaction
 
 UPDATE_BATCH = 2000
 RUN_FIELDS = ("pk", "member_id", "game_id", "won", "winning_run", "run_started_id")
@@ -62,6 +63,7 @@ def refresh_runs_from(*, member_ids: Collection[int], ruleset: str, since: datet
     """The runs of these members' games of `ruleset` started at or after `since`, continued
     from each member's last game before it; the number of rows changed. Two queries in all,
     however many members (the finishing turn books a game with this)."""
+    require_transaction("refresh_runs_from")
     if not member_ids:
         return 0
     mine = PlayerResultRow.objects.filter(ruleset=ruleset, member_id__in=member_ids)
@@ -95,7 +97,9 @@ def refresh_runs_from(*, member_ids: Collection[int], ruleset: str, since: datet
 
 
 def rebuild_runs(member_ids: Collection[int] | None = None) -> int:
-    """Every run of these members (everyone's when None) from their first game; rows changed."""
+    """Every run of these members (everyone's when None) from their first game; rows changed.
+    Inside a transaction."""
+    require_transaction("rebuild_runs")
     changed: list[PlayerResultRow] = []
     # One kind at a time: a member's last Balut game and first bar game are not in a row.
     for kind in RULESET_KEYS:

@@ -20,6 +20,7 @@ from league.models import PlayerResultRow, Season, SeasonStanding
 from league.selectors import local_midnight
 from league.standings import BY_POINTS
 from scoring.models import Member
+from scoring.transactions import require_transaction
 
 StandingKey = tuple[str, int]  # (ruleset, member id)
 
@@ -73,6 +74,7 @@ def refresh_standings(
 ) -> None:
     """Sum afresh the lines of `member_ids` in `ruleset` in every season holding one of
     `moments` (a game's finishing times, before and after its change). Inside a transaction."""
+    require_transaction("refresh_standings", within="the change's transaction")
     days = {timezone.localdate(moment) for moment in moments if moment is not None}
     if not member_ids or not days:
         return
@@ -92,7 +94,11 @@ def refresh_standings(
 
 
 def rebuild_standings(*, season: Season | None = None) -> int:
-    """Every line of `season` (of every season, given none) summed afresh; the lines written."""
+    """Every line of `season` (of every season, given none) summed afresh; the lines written.
+    Inside the caller's transaction: the lines are deleted before they are summed again, so
+    outside one a reader would see a season without standings, and a failure halfway would
+    leave it so."""
+    require_transaction("rebuild_standings")
     seasons = [season] if season is not None else list(Season.objects.all())
     written = 0
     for each in seasons:

@@ -18,6 +18,7 @@ from django.db.models import Field, Model, Q
 from league.models import BoxTally, MonthTally, PlayerResultRow, RivalryTally, TotalBinTally
 from league.services.row_updates import add_counts, update_rows
 from scoring import rules
+from scoring.transactions import require_transaction
 
 UPDATE_BATCH = 2000
 # Each pass creates fewer rows than the one before, so two are enough; the third is a margin.
@@ -101,6 +102,7 @@ class OutOfStep(Exception):
 def move_tallies(ruleset: str, before: Sequence[SeatFigures], after: Sequence[SeatFigures]) -> None:
     """A game of `ruleset` had the seats `before` and now has `after` (its rows already say
     so). Call it inside a transaction."""
+    require_transaction("move_tallies")
     given = game_changes(ruleset, after)
     if not before:
         _add_first_booking(ruleset, given)
@@ -235,7 +237,9 @@ def _check_counts(tally: Tally, counts: Sequence[int]) -> None:
 
 
 def rebuild_tallies() -> int:
-    """Every tally added up afresh from every kept row; the rows written."""
+    """Every tally added up afresh from every kept row; the rows written. Inside a transaction:
+    readers go on seeing the old tallies until it commits."""
+    require_transaction("rebuild_tallies")
     totals: dict[tuple[Tally, str], Changes] = {}
     rows = PlayerResultRow.objects.order_by("game_id", "player_id").only(
         "game_id", "ruleset", "member_id", "month", "score", "won", "baluts", "boxes"

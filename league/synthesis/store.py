@@ -62,7 +62,9 @@ def store_games(
     """Every game with its players, turns and result rows; signed by every player when a
     `drawing` (the guests' signature) is given; with its drinks booked when `books` are kept.
     Call it inside a transaction."""
-    games = [_game_row(one) for one in played]
+    house = books.house_rules if books is not None else rules.DEFAULT_HOUSE_RULES
+    kept_rules = house.as_dict()
+    games = [_game_row(one, kept_rules) for one in played]
     Game.objects.bulk_create(games)
     players = [
         GamePlayer(
@@ -83,7 +85,6 @@ def store_games(
         _turn_rows(row, seats[row.pk], one.game) for row, one in zip(games, played, strict=True)
     ]
     stored = RowInserter(Turn, TURN_COLUMNS).insert(row for rows in turns for row in rows)
-    house = books.house_rules if books is not None else rules.DEFAULT_HOUSE_RULES
     results = [rules.result(one.game.state, house) for one in played]
     # As book_game keeps them for a game finished at the table, in bulk.
     PlayerResultRow.objects.bulk_create(
@@ -113,7 +114,7 @@ def store_games(
     return Stored(stored, len(signatures), len(booked))
 
 
-def _game_row(one: Played) -> Game:
+def _game_row(one: Played, house_rules: dict[str, object]) -> Game:
     scorer = one.seated[0]
     assert isinstance(scorer, Member)
     setup = one.game.setup
@@ -130,6 +131,7 @@ def _game_row(one: Played) -> Game:
         finished_at=finished_at,
         updated_at=finished_at,
         created_by_id=scorer.user_id,
+        house_rules=house_rules,
     )
 
 

@@ -34,7 +34,7 @@ from .five_dice import preview_columns as five_dice_preview_columns
 from .five_dice import preview_table as five_dice_preview_table
 from .game_setup import MAX_PLAYERS, MIN_PLAYERS, GameSetup
 from .games import Game, Turn, new_game, play, played, replay, result
-from .house_rules import DEFAULT_HOUSE_RULES, HouseRules
+from .house_rules import DEFAULT_HOUSE_RULES, HouseRules, parse_house_rules
 from .options import Options, RegisterBounds, parse_options
 from .record import (
     GameRecord,
@@ -127,6 +127,7 @@ __all__ = [
     "is_jackpot_box",
     "keep_value",
     "new_game",
+    "parse_house_rules",
     "parse_options",
     "parse_played",
     "parse_record",

@@ -1,4 +1,9 @@
-"""What a club decides once for all its games, outside any game record."""
+"""What a club decides once for all its games, outside any game record.
+
+A game keeps the house rules in force when it started or arrived (`as_dict`, stored with the
+game; `parse_house_rules` reads them back): its books follow those whatever the club decides
+later.
+"""
 
 from __future__ import annotations
 
@@ -6,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from .options import RegisterBounds
-from .rulesets import RULESETS, ruleset_info
+from .rulesets import RULESET_KEYS, RULESETS, ruleset_info
 
 
 def _default_register_bounds() -> dict[str, RegisterBounds]:
@@ -29,5 +34,52 @@ class HouseRules:
             return {"balut": self.drinks_in_balut, "jackpot": self.drinks_in_jackpot}[ruleset]
         return kept == "always"
 
+    def as_dict(self) -> dict[str, object]:
+        """As a game keeps them (JSON); `parse_house_rules` reads it back."""
+        return {
+            "drinks_in_balut": self.drinks_in_balut,
+            "drinks_in_jackpot": self.drinks_in_jackpot,
+            "register_bounds": {
+                ruleset: {"high": bounds.high, "low": bounds.low}
+                for ruleset, bounds in sorted(self.register_bounds.items())
+            },
+            "register_min_players": self.register_min_players,
+        }
+
 
 DEFAULT_HOUSE_RULES = HouseRules()
+
+
+def parse_house_rules(raw: object) -> HouseRules:
+    """The house rules a game keeps, from `HouseRules.as_dict`. The app alone writes them, so
+    anything else is a fault of the data, not a player's refusal: ValueError naming it."""
+    if not isinstance(raw, Mapping):
+        raise ValueError(f"house rules must be an object, not {raw!r}")
+    known = {"drinks_in_balut", "drinks_in_jackpot", "register_bounds", "register_min_players"}
+    if set(raw) != known:
+        raise ValueError(f"house rules must name exactly {sorted(known)}, not {sorted(raw)}")
+    drinks_in_balut, drinks_in_jackpot = raw["drinks_in_balut"], raw["drinks_in_jackpot"]
+    min_players, bounds = raw["register_min_players"], raw["register_bounds"]
+    if type(drinks_in_balut) is not bool or type(drinks_in_jackpot) is not bool:
+        raise ValueError("house rules: drinks_in_balut and drinks_in_jackpot must be booleans")
+    if type(min_players) is not int or min_players < 0:
+        raise ValueError(f"house rules: register_min_players {min_players!r} is not a count")
+    if not isinstance(bounds, Mapping):
+        raise ValueError(f"house rules: register_bounds must be an object, not {bounds!r}")
+    return HouseRules(
+        drinks_in_balut=drinks_in_balut,
+        drinks_in_jackpot=drinks_in_jackpot,
+        register_bounds={str(ruleset): _bounds(ruleset, pair) for ruleset, pair in bounds.items()},
+        register_min_players=min_players,
+    )
+
+
+def _bounds(ruleset: object, pair: object) -> RegisterBounds:
+    if ruleset not in RULESET_KEYS:
+        raise ValueError(f"house rules: register bounds for unknown game {ruleset!r}")
+    if not isinstance(pair, Mapping) or set(pair) != {"high", "low"}:
+        raise ValueError(f"house rules: register bounds of {ruleset} must be high and low")
+    high, low = pair["high"], pair["low"]
+    if type(high) is not int or type(low) is not int or not 0 <= low <= high:
+        raise ValueError(f"house rules: register bounds of {ruleset} {high!r}/{low!r}")
+    return RegisterBounds(high=high, low=low)

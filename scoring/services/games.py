@@ -65,6 +65,8 @@ def start_game(
         updated_at=now,
         created_by=created_by,
         fingerprint=rules.start_fingerprint(ruleset, setup.players),
+        # Played under the club's house rules of today, whatever they become before it ends.
+        house_rules=club.house_rules().as_dict(),
     )
     game.full_clean()
     game.save()

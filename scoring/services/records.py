@@ -76,6 +76,8 @@ def import_game_record(
         source=source,
         created_by=imported_by,
         fingerprint=fingerprint,
+        # Booked by the club's house rules of the day it arrives (a record carries none).
+        house_rules=club.house_rules().as_dict(),
     )
     game.full_clean()
     game.save()

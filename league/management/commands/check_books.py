@@ -1,7 +1,9 @@
 """`manage.py check_books`: every game's books compared with what its record implies.
 
-Read-only unless `--repair`: then each inconsistent game is booked afresh (idempotently, one
-transaction a game, so a long repair can be stopped and run again). `--rebuild-figures` works
+Read-only unless `--repair`: then each inconsistent game is booked afresh by the house rules it
+keeps (idempotently, one transaction a game, so a long repair can be stopped and run again), and
+the season standings, when they differ, are summed afresh in one transaction (readers see the
+old lines until it commits; a failure leaves them as they were). `--rebuild-figures` works
 every member's winning runs and box tallies out again from the kept rows (after an upgrade that
 adds such figures; what `backfill_results` did).
 """
@@ -11,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
+from django.db import transaction
 
 from league.checks import check_games, checked_games, standing_inconsistencies
 from league.services.books import repair_game
@@ -59,7 +62,9 @@ class Command(BaseCommand):
                 repair_game(game=game)
             self.stdout.write(f"Repaired {len(inconsistent)} games.")
             if standings:
-                self.stdout.write(f"Season standings summed afresh: {rebuild_standings()} lines.")
+                with transaction.atomic():
+                    written = rebuild_standings()
+                self.stdout.write(f"Season standings summed afresh: {written} lines.")
             if options["rebuild_figures"]:
                 changed = rebuild_all_figures()
                 self.stdout.write(f"Winning runs and box tallies rebuilt ({changed} runs changed).")

@@ -257,11 +257,12 @@ def test_the_same_request_key_may_serve_two_games() -> None:
 # from the turn before (scoring.live_games), from the game's start for the first.
 QUERIES_PER_TURN = 9
 # The turn that finishes the game books it in the same transaction (league.services.books): the
-# club's settings, the stored rows, their insert, the winning runs (two queries for all
+# stored rows (the house rules are the game's own, read with it: no query of the club's settings
+# any more), their insert, the winning runs (two queries for all
 # members and an update), one upsert a tally (four), the booked debts (their last sequence
 # with them), their insert, the seasons the game finished in (none here: no standings to sum)
 # and the booking's stamp; the member figures are written under one savepoint (2).
-QUERIES_TO_BOOK_A_BAR_GAME_OF_TWO_MEMBERS = 16
+QUERIES_TO_BOOK_A_BAR_GAME_OF_TWO_MEMBERS = 15
 
 
 def test_an_ordinary_turn_costs_the_same_and_the_finishing_turn_adds_its_booking() -> None:
