@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Mapping, Sequence
 from io import BytesIO
 
 from django.contrib.auth.models import User
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.utils import timezone
 from PIL import Image
 
+from league.models import Season
+from league.services.seasons import create_season
 from scoring.models import Game
 from scoring.selectors import load_game
 from scoring.services.corrections import correct_turn
@@ -93,3 +97,14 @@ def png_upload(name: str = "sheet.png") -> SimpleUploadedFile:
 def pdf_upload(name: str = "sheet.pdf") -> SimpleUploadedFile:
     content = b"%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n"
     return SimpleUploadedFile(name, content, content_type="application/pdf")
+
+
+def season_around_today(name: str = "This season", *, days: int = 30) -> Season:
+    """A season from `days` before today to `days` after, created by the secretary."""
+    today = timezone.localdate()
+    return create_season(
+        by=secretary(f"keeper-{name}"),
+        name=name,
+        starts_on=today - datetime.timedelta(days=days),
+        ends_on=today + datetime.timedelta(days=days),
+    )

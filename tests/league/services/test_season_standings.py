@@ -23,7 +23,7 @@ from league.standings import DEFAULT_TIEBREAKERS
 from scoring.models import Game, GameStatus, Member
 from scoring.services.games import void_game
 from scoring.services.records import import_game_record
-from tests.league.helpers import correct_eli_to_beat_hal, play_bar
+from tests.league.helpers import correct_eli_to_beat_hal, play_bar, season_around_today
 from tests.scoring.services.helpers import example, member, secretary
 
 pytestmark = pytest.mark.django_db
@@ -32,13 +32,7 @@ BAR_NAMES = ("Dee", "Eli", "Fay", "Hal")
 
 
 def season(days: int = 30, name: str = "Now") -> Season:
-    today = timezone.localdate()
-    return create_season(
-        by=secretary(f"keeper-{name}"),
-        name=name,
-        starts_on=today - datetime.timedelta(days=days),
-        ends_on=today + datetime.timedelta(days=days),
-    )
+    return season_around_today(name, days=days)
 
 
 def imported_bar() -> Game:
