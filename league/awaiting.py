@@ -13,6 +13,7 @@ from django.db.models import Exists, OuterRef
 from league.models import PlayerResultRow
 from league.selectors import house_rules
 from scoring.models import Game, GamePlayer, GameStatus, Signature
+from scoring.rules import parse_house_rules
 
 
 @dataclass(frozen=True)
@@ -25,36 +26,41 @@ class Awaiting:
 
 
 def awaiting_signatures() -> list[Awaiting]:
-    """Three queries: the kept totals of games finished, counted, unsigned and without claims
-    (in the games whose register the club keeps), their games, and who has signed them.
+    """Three queries: the kept totals of games finished, counted, unsigned and without claims,
+    their games, and who has signed them.
 
-    Which totals are candidates is the engine's word (RegisterBounds.kind), with the club's
-    bounds; the totals are the engine's, kept per seat."""
-    rules = house_rules()
-    if not rules.register_bounds:
-        return []
+    Which totals are candidates is the engine's word (RegisterBounds.kind), with the bounds the
+    game keeps (those in force when it started or arrived, as open_claims will use them); the
+    totals are the engine's, kept per seat."""
     rows = (
         PlayerResultRow.objects.filter(
-            ruleset__in=list(rules.register_bounds),
             game__status=GameStatus.FINISHED,
             game__voided_at__isnull=True,
             game__verification_code="",
             game__register_claims__isnull=True,
         )
-        .values("game_id", "ruleset", "score", "player__name", "player__seat")
+        .values("game_id", "ruleset", "score", "player__name", "game__house_rules")
         .order_by("game_id", "player__seat")
     )
-    # (ruleset, score, name) of each seat, in seating order, by game.
+    # (ruleset, score, name) of each seat, in seating order, by game; and the game's rules.
     seats: dict[int, list[tuple[str, int, str]]] = defaultdict(list)
+    kept: dict[int, dict[str, object]] = {}
     for row in rows:
         seats[row["game_id"]].append((row["ruleset"], row["score"], row["player__name"]))
+        kept[row["game_id"]] = row["game__house_rules"]
+    club_rules = None
     candidates: dict[int, list[tuple[str, int, str]]] = {}
     for game_id, game_rows in seats.items():
-        if len(game_rows) < rules.register_min_players:
+        if kept[game_id]:
+            rules = parse_house_rules(kept[game_id])
+        else:  # a game made round the services counts by the club's rules of the moment
+            rules = club_rules = club_rules or house_rules()
+        bounds = rules.register_bounds.get(game_rows[0][0])
+        if bounds is None or len(game_rows) < rules.register_min_players:
             continue
         found = []
-        for ruleset, score, name in game_rows:
-            kind = rules.register_bounds[ruleset].kind(score)
+        for _, score, name in game_rows:
+            kind = bounds.kind(score)
             if kind is not None:
                 found.append((name, score, kind))
         if found:

@@ -72,12 +72,12 @@ def club_night_pdf(
     *,
     date_from: date,
     date_to: date,
-    house_rules: rules.HouseRules = rules.DEFAULT_HOUSE_RULES,
+    house_rules: rules.HouseRules | None = None,
     club: str = "",
     language: str | None = None,
 ) -> int:
     """Every game's sheet, in the order given, into `out`, in `language`; the number of sheets
-    written.
+    written. Each by the house rules it was played under unless `house_rules` says otherwise.
 
     `games` come from `scoring.selectors.games_started_between`, whose prefetches this reads.
     """
@@ -87,7 +87,7 @@ def club_night_pdf(
 
 
 def _printed_prefetched(
-    game: Game, house_rules: rules.HouseRules, club: str, language: str | None
+    game: Game, house_rules: rules.HouseRules | None, club: str, language: str | None
 ) -> PrintedSheet:
     return printed_game(
         load_prefetched_game(game),

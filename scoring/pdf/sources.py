@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 from scoring import rules, verification
 from scoring.models import Correction, Game, GamePlayer, Signature, SignatureMethod
 from scoring.presentation.sheets import build_sheet
-from scoring.selectors import LoadedGame
+from scoring.selectors import LoadedGame, game_house_rules
 
 from . import document
 from .document import PrintedSheet
@@ -139,7 +139,7 @@ def printed_game(
     *,
     signatures: Sequence[Signature] = (),
     site_url: str = "",
-    house_rules: rules.HouseRules = rules.DEFAULT_HOUSE_RULES,
+    house_rules: rules.HouseRules | None = None,
     club: str = "",
     language: str | None = None,
 ) -> PrintedSheet:
@@ -148,9 +148,11 @@ def printed_game(
     `club`, here and below, is the club's name as the secretary saved it (blank: CLUB_NAME).
     `language`, here and below, is the sheet's (the club's default or the printer's choice;
     English if none): every word of it, its dates and the lines the verify page reads back.
+    `house_rules` None: the game's own, those it was played under (as the books keep it).
     """
+    house = house_rules if house_rules is not None else game_house_rules(loaded.game)
     with translation.override(sheet_language(language)):
-        sheet = build_sheet(loaded, loaded.result(house_rules))
+        sheet = build_sheet(loaded, loaded.result(house))
         verified = sheet_verification(loaded, sheet.result, site_url)
         info = sheet_info(loaded, corrections, signatures=signatures, verified=verified, club=club)
     return PrintedSheet(sheet=sheet, info=info)

@@ -24,7 +24,7 @@ from PIL import Image
 
 from scoring import rules
 from scoring.models import Game
-from scoring.selectors import load_game, recorded_game
+from scoring.selectors import game_house_rules, load_game, recorded_game
 from scoring.sheet_checks import pictures
 from scoring.sheet_checks.text import (
     MAX_PAGES,
@@ -124,14 +124,15 @@ def split_sheets(pages_text: list[str]) -> tuple[list[_Pages], list[str]]:
 def check_sheet_pdf(
     data: bytes,
     *,
-    house_rules: rules.HouseRules = rules.DEFAULT_HOUSE_RULES,
+    house_rules: rules.HouseRules | None = None,
     club: str = "",
     compare_pictures: bool = True,
 ) -> SheetCheck:
     """Every sheet of the upload checked against its game as recorded: its text (code, game,
     figures) and, unless `compare_pictures` is off, what its pages show
     (scoring.sheet_checks.pictures).
-    `house_rules` and `club` are the club's, as the server prints its sheets."""
+    `club` is the club's, as the server prints its sheets; `house_rules` each game's own (those
+    it was played under) unless given."""
     try:
         pages_text = pdf_pages_text(data)
     except Unreadable as error:
@@ -166,7 +167,7 @@ def check_sheet_pdf(
 
 
 def _text_verdict(
-    number: int, part: _Pages, game: Game | None, house_rules: rules.HouseRules
+    number: int, part: _Pages, game: Game | None, house_rules: rules.HouseRules | None
 ) -> SheetVerdict:
     pages = tuple(part.pages)
     if game is None:
@@ -191,7 +192,7 @@ def _with_pictures(
     parts: list[_Pages],
     verdicts: list[SheetVerdict],
     *,
-    house_rules: rules.HouseRules,
+    house_rules: rules.HouseRules | None,
     club: str,
 ) -> list[SheetVerdict]:
     """The verdicts with what each signed sheet's pages show compared with the server's."""
@@ -282,10 +283,11 @@ def _code_problems(game: Game, printed: Printed) -> list[str]:
 
 
 def _figure_problems(
-    game: Game, printed: Printed, house_rules: rules.HouseRules = rules.DEFAULT_HOUSE_RULES
+    game: Game, printed: Printed, house_rules: rules.HouseRules | None = None
 ) -> list[str]:
     try:
-        result = load_game(game).result(house_rules)
+        house = house_rules if house_rules is not None else game_house_rules(game)
+        result = load_game(game).result(house)
     except rules.RuleError:
         return [f"Game #{game.pk} as recorded no longer follows the rules: it has been altered."]
     if not printed.lines and not printed.table_scores:

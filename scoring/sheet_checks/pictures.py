@@ -110,7 +110,7 @@ def draw_pages(data: bytes, last_page: int) -> list[Image.Image]:
 
 
 def reference_pdf(
-    references: Sequence[Reference], *, house_rules: rules.HouseRules, club: str
+    references: Sequence[Reference], *, house_rules: rules.HouseRules | None, club: str
 ) -> tuple[bytes, list[int]]:
     """The server's own sheets for `references`, in order, in one PDF; and each one's pages."""
     writer = PdfWriter()

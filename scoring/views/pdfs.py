@@ -55,7 +55,6 @@ def game_sheet_pdf(request: HttpRequest, game_id: int) -> HttpResponse:
         game_corrections(game),
         signatures=game_signatures(game),
         site_url=request.build_absolute_uri("/"),
-        house_rules=house.house_rules,
         club=house.club_name,
         language=sheet_language(request.GET.get("lang"), house),
     )
@@ -181,7 +180,6 @@ def club_night_pdf(request: HttpRequest) -> HttpResponseBase:
         out,
         date_from=date_from,
         date_to=date_to,
-        house_rules=house.house_rules,
         club=house.club_name,
         language=sheet_language(form.cleaned_data.get("lang"), house),
     )

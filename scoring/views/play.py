@@ -34,7 +34,7 @@ from scoring.presentation.turn_lines import (
     turn_line,
     turn_lines,
 )
-from scoring.selectors import LoadedGame, game_corrections, load_game
+from scoring.selectors import LoadedGame, game_corrections, game_house_rules, load_game
 from scoring.services.turns import RecordedTurn, StaleTurn, record_turn
 
 PLAY_PARTIAL = "scoring/partials/play.html"
@@ -56,8 +56,8 @@ def play_context(
     """What the play area shows, but the turns to correct and the corrections (the full
     area's only: a turn's answer adds its own line)."""
     state = live.state
-    # The club's house rules: the sheet shows the drinks and register claims the books keep.
-    sheet = build_sheet(live, live.result(house or club.house_rules()))
+    # The game's house rules: the sheet shows the drinks and register claims the books keep.
+    sheet = build_sheet(live, live.result(house or game_house_rules(live.game)))
     can_record = can_record_turns(request.user, live.game) and not state.complete
     context: dict[str, object] = {
         "game": live.game,
@@ -175,7 +175,7 @@ def _pieces(request: HttpRequest, recorded: RecordedTurn, *, notice: str) -> Htt
     """The answer to a recorded turn: what it changed, swapped out of band (turn_answer.html)."""
     live, before = recorded.live, recorded.before
     assert before is not None
-    house = club.house_rules()
+    house = game_house_rules(live.game)
     context = play_context(request, live, house=house, notice=notice)
     sheet = context["sheet"]
     assert isinstance(sheet, ScoreSheet)

@@ -26,7 +26,7 @@ from scoring.models import Game, GamePlayer, SignatureMethod
 from scoring.presentation.sheets import build_sheet
 from scoring.presentation.signature_lines import signature_rows, voided_signatures
 from scoring.presentation.turn_lines import correction_lines
-from scoring.selectors import game_corrections, game_signatures, load_game
+from scoring.selectors import game_corrections, game_house_rules, game_signatures, load_game
 from scoring.services.signing import check_may_sign
 from scoring.services.signing import sign_sheet as sign_sheet_service
 from scoring.verification import verification_url
@@ -94,7 +94,7 @@ def _page(
     status: int = 200,
 ) -> HttpResponse:
     loaded = load_game(game)
-    sheet = build_sheet(loaded, loaded.result(club.house_rules()))
+    sheet = build_sheet(loaded, loaded.result(game_house_rules(game)))
     signatures = game_signatures(game)
     rows = signature_rows(loaded.players, sheet.result, signatures)
     unsigned = [row for row in rows if row.signature is None]

@@ -17,7 +17,13 @@ from scoring.models import Game
 from scoring.presentation.sheets import build_sheet
 from scoring.presentation.signature_lines import signature_rows, voided_signatures
 from scoring.presentation.turn_lines import correction_lines
-from scoring.selectors import game_corrections, game_signatures, load_game, recorded_game
+from scoring.selectors import (
+    game_corrections,
+    game_house_rules,
+    game_signatures,
+    load_game,
+    recorded_game,
+)
 from scoring.sheet_checks.check import check_sheet_pdf
 from scoring.sheet_checks.pictures import compared_text
 from scoring.verification import normalise_code, verification_code, verification_url
@@ -86,7 +92,7 @@ def _game_context(game: Game) -> dict[str, object]:
         # Only a hand-edited database gets here: the page says so instead of failing.
         context["unplayable"] = True
         return context
-    sheet = build_sheet(loaded, loaded.result(club.house_rules()))
+    sheet = build_sheet(loaded, loaded.result(game_house_rules(game)))
     context.update(
         sheet=sheet,
         result=sheet.result,
@@ -104,10 +110,8 @@ def _check_upload(request: HttpRequest, limit: SizeLimit) -> HttpResponse:
     if not form.is_valid():
         return _render(request, upload_form=form, status=422)
     upload = form.cleaned_data["sheet"]
-    house = club.house_settings()
-    check = check_sheet_pdf(
-        upload.read(MAX_PDF_BYTES + 1), house_rules=house.house_rules, club=house.club_name
-    )
+    # Each sheet is drawn by its game's own house rules, as the server prints it.
+    check = check_sheet_pdf(upload.read(MAX_PDF_BYTES + 1), club=club.house_settings().club_name)
     context: dict[str, object] = {
         "check": check,
         "upload_name": upload.name,

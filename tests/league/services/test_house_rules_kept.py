@@ -11,6 +11,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.core.management import call_command
 
+from league.awaiting import awaiting_signatures
 from league.checks import inconsistent_game_count
 from league.models import DebtStatus, DrinkDebt, RegisterClaim
 from league.services.register import open_claims
@@ -164,3 +165,15 @@ def test_repair_books_a_game_by_its_own_rules_not_the_clubs_of_today() -> None:
 
     assert "Repaired 1 games." in out and "Still inconsistent after the repair: 0." in out
     assert len(standing_debts(old)) == 4
+
+
+def test_the_games_awaiting_signatures_show_the_candidates_of_their_own_register_bounds() -> None:
+    boss = secretary()
+    old = play_bar()  # above 159 and below 41 go to the register
+    set_house_rules(boss, bar=rules.RegisterBounds(high=170, low=30))
+    later = play_bar()
+
+    waiting = {each.game.pk: each.candidates for each in awaiting_signatures()}
+
+    assert waiting == {old.pk: [("Ann", 162, "high"), ("Ben", 38, "low")]}
+    assert later.pk not in waiting

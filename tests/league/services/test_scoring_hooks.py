@@ -116,7 +116,7 @@ def test_the_demo_data_books_the_finished_games_drinks() -> None:
     assert {debt.game_id for debt in DrinkDebt.objects.all()} == booked
 
 
-def test_the_game_page_counts_drinks_by_the_clubs_house_rules(client: Client) -> None:
+def test_the_game_page_counts_drinks_by_the_house_rules_the_game_keeps(client: Client) -> None:
     game = imported("balut-three-players")
     page = reverse("scoring:game", args=[game.pk])
     assert "Balut out of the cup" in client.get(page).content.decode()
@@ -130,6 +130,11 @@ def test_the_game_page_counts_drinks_by_the_clubs_house_rules(client: Client) ->
         default_options={},
     )
 
+    # The game was played while the club kept drinks: its page shows the rounds its books keep.
     html = client.get(page).content.decode()
+    drinks = html[html.index("data-drinks") :].split("</ul>")[0]
+    assert "Balut out of the cup" in drinks
+    later = imported("balut-three-players")
+    html = client.get(reverse("scoring:game", args=[later.pk])).content.decode()
     drinks = html[html.index("data-drinks") :].split("</ul>")[0]
     assert "Balut out of the cup" not in drinks and "None" in drinks

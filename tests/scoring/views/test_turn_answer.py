@@ -213,11 +213,12 @@ def test_a_turn_costs_the_same_queries_at_the_start_and_the_end_of_a_game(
     early_post, late_post = next_turn_post(early), next_turn_post(late)
 
     # Session, user, game, scorer; the locked game, the request key, the insert in its
-    # savepoint, the game's update, the commit; the house rules and the secretary check.
-    with django_assert_num_queries(14):
+    # savepoint, the game's update, the commit; the secretary check. The house rules are the
+    # game's own, read with it (no query of the club's settings).
+    with django_assert_num_queries(13):
         assert client.post(turns_url(early), early_post, headers=TABLET).status_code == 200
     scorer_client(client, late)
-    with django_assert_num_queries(14):
+    with django_assert_num_queries(13):
         assert client.post(turns_url(late), late_post, headers=TABLET).status_code == 200
     state = load_game(late).state
     assert isinstance(state, rules.FiveDiceGame)
@@ -232,10 +233,11 @@ def test_the_finishing_turn_books_the_game_in_a_bounded_number_of_queries(
     scorer_client(client, game)
     post = next_turn_post(game)
 
-    # The 14 of any turn (the finished game's update among them) and the booking (results, the
+    # The 13 of any turn (the finished game's update among them) and the booking (results, the
     # winning runs, one upsert a tally, their savepoint, the season, the drinks, the health
-    # stamp); the answer is pieces of the game as the turn left it, so nothing is read again.
-    with django_assert_num_queries(30):
+    # stamp; the house rules are the game's own, no query); the answer is pieces of the game as
+    # the turn left it, so nothing is read again.
+    with django_assert_num_queries(28):
         assert client.post(turns_url(game), post, headers=TABLET).status_code == 200
     game.refresh_from_db()
     assert game.is_finished
