@@ -176,6 +176,20 @@ def test_in_barbut_focus_stays_on_the_pad_after_the_fourth_die_and_a_set_aside(
     focus_in_pad(page, "[data-face='1']")
     assert bank >= 3
 
+    # Ben busts: focus goes on to the end of his turn, and the bust is told in grey, not green.
+    for face in "2346":
+        key_in(page, f"[data-face='{face}']")
+    focus_in_pad(page)
+    with page.expect_response(lambda r: TURNS_URL.search(r.url) is not None) as answer:
+        key_in(page, "[data-end-turn]")
+    assert answer.value.status == 200
+    notice = page.locator("#notice")
+    expect(notice).to_have_text("Ben: no points this turn")
+    expect(notice).to_have_attribute("data-bust", "")
+    assert notice.evaluate("e => getComputedStyle(e).backgroundColor") == "rgb(38, 38, 38)"
+    focus_in_pad(page, "[data-face='1']")
+    shot(page, "keyboard-barbut-bust")
+
 
 def test_a_guest_signs_by_typing_their_name_with_the_keyboard_alone(
     live_server: LiveServer, tablet_page: Page, ann: Member
