@@ -42,7 +42,7 @@ class RegisterTable(tables.Table):
     )
     actions = tables.TemplateColumn(
         template_name="league/partials/entry_actions.html",
-        verbose_name="",
+        verbose_name=_("Actions"),
         orderable=False,
         exclude_from_export=True,
     )
@@ -100,7 +100,7 @@ class LedgerTable(tables.Table):
     write_off_reason = tables.Column(verbose_name=_("Why written off"), visible=False)
     actions = tables.TemplateColumn(
         template_name="league/partials/debt_actions.html",
-        verbose_name="",
+        verbose_name=_("Actions"),
         orderable=False,
         exclude_from_export=True,
     )
@@ -175,7 +175,7 @@ class MembersTable(tables.Table):
     joined_at = tables.DateColumn(verbose_name=_("Member since"), format="M Y")
     actions = tables.TemplateColumn(
         template_name="league/partials/member_actions.html",
-        verbose_name="",
+        verbose_name=_("Actions"),
         orderable=False,
         exclude_from_export=True,
     )

@@ -266,10 +266,14 @@ class Correction(models.Model):
 class SignatureMethod(models.TextChoices):
     DRAWING = "drawing", "Drawing"
     PIN = "pin", "PIN"
+    # The keyboard's way for those who sign by drawing: the name typed, which the witness
+    # signed in on the device confirms they saw the player type (scoring.services.signing).
+    TYPED = "typed", "Typed name"
 
 
 class Signature(models.Model):
-    """A player's signature on a finished sheet: a finger drawing, or a member's PIN.
+    """A player's signature on a finished sheet: a finger drawing, a member's PIN, or the
+    player's name typed on the keyboard before a witness.
 
     Never deleted: a correction made after signing voids it (`voided_at`, and the correction
     that did it), and the players sign again, so the history of both stays readable.
@@ -281,6 +285,8 @@ class Signature(models.Model):
     # The drawing as a PNG data URL, re-encoded by the server (scoring.drawings): small (a few
     # tens of kB), and shown inline, so no media storage or file serving is needed.
     image = models.TextField(blank=True)
+    # The name a typed signature was made with, as typed (it matches the player's name).
+    typed_name = models.CharField(max_length=40, blank=True, default="")
     signed_at = models.DateTimeField(default=timezone.now)
     # Who was signed in on the device that took the signature: the game's scorer or the
     # secretary for a drawing, the member themself (or whoever held the tablet) for a PIN.
@@ -315,8 +321,13 @@ class Signature(models.Model):
             ),
             models.CheckConstraint(
                 condition=(Q(method=SignatureMethod.DRAWING) & ~Q(image=""))
-                | (Q(method=SignatureMethod.PIN) & Q(image="")),
+                | (~Q(method=SignatureMethod.DRAWING) & Q(image="")),
                 name="signature_drawing_exactly_when_drawn",
+            ),
+            models.CheckConstraint(
+                condition=(Q(method=SignatureMethod.TYPED) & ~Q(typed_name=""))
+                | (~Q(method=SignatureMethod.TYPED) & Q(typed_name="")),
+                name="signature_typed_name_exactly_when_typed",
             ),
             # Only a correction voids a signature, so the two are set together or not at all.
             models.CheckConstraint(

@@ -259,7 +259,9 @@ def recorded_from_rows(
                 seat=seats.get(s.player_id, -1),
                 method=s.method,
                 signed_at=s.signed_at,
-                drawing_sha256=verification.drawing_sha256(s.image),
+                # A typed signature's name stands where a drawing would: changing it
+                # changes the code, as redrawing would.
+                drawing_sha256=verification.drawing_sha256(s.image or s.typed_name),
                 voided_at=s.voided_at,
                 voided_by_correction=s.voided_by_correction_id,
             )

@@ -91,7 +91,7 @@ class RecordedSignature:
     method: str
     signed_at: datetime
     drawing_sha256: str
-    """Empty for a PIN signature."""
+    """The digest of the drawing, or of a typed signature's name; empty for a PIN signature."""
     voided_at: datetime | None
     voided_by_correction: int | None
 

@@ -35,6 +35,9 @@ class SignatureForm(forms.Form):
     )
     pin = forms.CharField(required=False, max_length=20, strip=True)
     drawing = forms.CharField(required=False, max_length=MAX_DATA_URL_CHARS, strip=False)
+    # The keyboard's signature: the player's name, and the witness's tick that they saw it typed.
+    typed_name = forms.CharField(required=False, max_length=100, strip=True)
+    witnessed = forms.BooleanField(required=False)
 
     def error_message(self) -> str:
         return " ".join(str(error) for errors in self.errors.values() for error in errors)

@@ -46,11 +46,13 @@ class CorrectionLine:
 
 @dataclass(frozen=True)
 class SignatureLine:
-    """An active signature as printed: the drawing (PNG bytes), or none for a PIN."""
+    """An active signature as printed: the drawing (PNG bytes), the name a player typed, or
+    neither for a PIN."""
 
     player: str
     when: str
     drawing_png: bytes | None
+    typed_name: str = ""
 
 
 @dataclass(frozen=True)

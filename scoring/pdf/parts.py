@@ -180,14 +180,20 @@ SIGNATURE_IMAGE_HEIGHT = 24.0
 
 
 def signatures(info: SheetInfo) -> list[Flowable]:
-    """Each active signature beside the player's name with its date: the drawing, or "PIN"."""
+    """Each active signature beside the player's name with its date: the drawing, the typed
+    name (slanted, marked as typed, so it never passes for a drawing), or "PIN"."""
     if info.blank or not info.signatures:
         return []
     width = styles.FRAME_WIDTH / max(len(info.signatures), 4)
     cells: list[list[object]] = []
     for line in info.signatures:
         mark: object = Paragraph(escape(_("signed with PIN")), styles.CELL)
-        if line.drawing_png:
+        if line.typed_name:
+            typed = _("typed: %(name)s") % {"name": line.typed_name}
+            mark = Paragraph(
+                f'<font name="{styles.FONT_ITALIC}">{escape(typed)}</font>', styles.CELL
+            )
+        elif line.drawing_png:
             reader = ImageReader(BytesIO(line.drawing_png))
             pixels_wide, pixels_high = reader.getSize()
             image_width = min(width - 6, SIGNATURE_IMAGE_HEIGHT * pixels_wide / pixels_high)

@@ -79,6 +79,7 @@ def signature_line(signature: Signature, loaded: LoadedGame) -> SignatureLine:
         player=players.get(signature.player_id, ""),
         when=date_format(timezone.localtime(signature.signed_at), CORRECTED_FORMAT),
         drawing_png=drawing,
+        typed_name=signature.typed_name if signature.method == SignatureMethod.TYPED else "",
     )
 
 

@@ -2,6 +2,10 @@
 guest or a member without a PIN by a finger drawing witnessed by the game's scorer or the
 secretary, signed in on the device. The user signed in there is kept as the witness.
 
+Who cannot draw (a keyboard, no pointer) types their name instead: the name as the sheet shows
+it, which the witness confirms they saw the player type. It is taken from the same players, on
+the same terms, as a drawing.
+
 The last signature locks the sheet: the game stores its verification code (which is also the
 lock: scoring.access.permissions.can_correct reads it) and the register's claims are opened (through
 scoring.club, the league's books), in the same transaction. A later correction voids the
@@ -31,35 +35,75 @@ def sign_sheet(
     by: User,
     signer: User | None = None,
     drawing: str | None = None,
+    typed_name: str | None = None,
+    witnessed: bool = False,
 ) -> Signature:
     """`player` signs `game` on a device where `by` is signed in; ValidationError, with nothing
     written, when they may not.
 
     By PIN, `signer` is the member's user as the caller proved it: their PIN just checked
     (scoring.access.pins.check_pin, which counts wrong ones), or `by` itself when the member is the
-    one signed in. A drawing needs `by` to be the game's scorer or the secretary.
+    one signed in. A drawing or a typed name needs `by` to be the game's scorer or the
+    secretary; a typed name, `witnessed`: `by` confirming they saw the player type it.
     """
     check_may_sign(game=Game.objects.get(pk=game.pk), player=player, method=method, by=by)
-    image = ""
+    image = name = ""
     if method == SignatureMethod.DRAWING:
         image = clean_drawing(drawing or "")
+    elif method == SignatureMethod.TYPED:
+        name = clean_typed_name(player, typed_name or "", witnessed=witnessed)
     else:
         assert player.member is not None  # check_may_sign refused a guest
         if signer is None or signer.pk != player.member.user_id:
             raise ValidationError(
                 {"pin": _("Type %(name)s's PIN to sign.") % {"name": player.name}}
             )
-    return _sign(game=game, player=player, method=method, image=image, by=by)
+    return _sign(game=game, player=player, method=method, image=image, typed_name=name, by=by)
+
+
+def clean_typed_name(player: GamePlayer, typed: str, *, witnessed: bool) -> str:
+    """The typed name as kept (spaces tidied); ValidationError unless it is the player's name as
+    the sheet shows it (in any case) and the witness confirmed seeing it typed."""
+    name = " ".join(typed.split())
+    if not name:
+        raise ValidationError(
+            {"typed_name": _("Type %(name)s's name to sign.") % {"name": player.name}}
+        )
+    if name.casefold() != " ".join(player.name.split()).casefold():
+        raise ValidationError(
+            {
+                "typed_name": _("Type the name as the sheet shows it: %(name)s.")
+                % {"name": player.name}
+            }
+        )
+    if not witnessed:
+        raise ValidationError(
+            {
+                "witnessed": _(
+                    "Tick the box to confirm, as the witness, that %(name)s typed the name."
+                )
+                % {"name": player.name}
+            }
+        )
+    return name
 
 
 @transaction.atomic
-def _sign(*, game: Game, player: GamePlayer, method: str, image: str, by: User) -> Signature:
+def _sign(
+    *, game: Game, player: GamePlayer, method: str, image: str, typed_name: str, by: User
+) -> Signature:
     game = Game.objects.select_for_update().get(pk=game.pk)
     player = GamePlayer.objects.select_related("member").get(pk=player.pk)
     check_may_sign(game=game, player=player, method=method, by=by)
     now = timezone.now()
     signature = Signature(
-        game=game, player=player, method=method, image=image, signed_at=now, witness=by
+        game=game,
+        player=player,
+        method=method,
+        image=image,
+        typed_name=typed_name,
+        signed_at=now,
+        witness=by,
     )
     signature.full_clean()
     try:
@@ -113,11 +157,19 @@ def check_may_sign(*, game: Game, player: GamePlayer, method: str, by: User) -> 
             raise ValidationError(
                 _("%(name)s has no PIN: sign by drawing.") % {"name": player.name}
             )
+    # A drawing or a typed name, from here on.
     elif has_pin:
         raise ValidationError(
             _("%(name)s has a PIN: a member with a PIN signs with it.") % {"name": player.name}
         )
     elif not keeps_game(by, game):
+        if method == SignatureMethod.TYPED:
+            raise ValidationError(
+                _(
+                    "A typed signature is taken only while the game's scorer or the secretary "
+                    "is signed in on this device to witness it."
+                )
+            )
         raise ValidationError(
             _(
                 "A drawn signature is taken only while the game's scorer or the secretary is "

@@ -51,6 +51,7 @@ def play_context(
     *,
     house: rules.HouseRules | None = None,
     notice: str = "",
+    notice_bust: bool = False,
     error: str = "",
 ) -> dict[str, object]:
     """What the play area shows, but the turns to correct and the corrections (the full
@@ -71,6 +72,8 @@ def play_context(
         "request_key": uuid.uuid4(),
         "recorded_keys": list(live.recent_keys),
         "notice": notice,
+        # A turn that scored nothing is told plainly, not in the green of a score.
+        "notice_bust": notice_bust,
         "error": error,
         "five_dice": isinstance(state, rules.FiveDiceGame),
     }
@@ -93,10 +96,16 @@ def play_context(
 
 
 def _page_context(
-    request: HttpRequest, loaded: LoadedGame, *, notice: str = "", error: str = ""
+    request: HttpRequest,
+    loaded: LoadedGame,
+    *,
+    notice: str = "",
+    notice_bust: bool = False,
+    error: str = "",
 ) -> dict[str, object]:
     """The whole play area, from the game read whole: the page, and a refused turn's answer."""
-    context = play_context(request, LiveGame.from_loaded(loaded), notice=notice, error=error)
+    live = LiveGame.from_loaded(loaded)
+    context = play_context(request, live, notice=notice, notice_bust=notice_bust, error=error)
     if context["can_correct"]:
         context["turn_lines"] = turn_lines(loaded)
     context["corrections"] = correction_lines(game_corrections(loaded.game))
@@ -153,10 +162,11 @@ def record_turn_view(request: HttpRequest, game_id: int) -> HttpResponse:
         # Nothing of the turn was kept: the tablet may send it again with the same key.
         return _answer(request, game, error=failed.message, status=503)
     notice = _turn_notice(recorded.live, recorded.turn)
+    bust = recorded.turn.score == 0
     if _takes_pieces(request, recorded):
-        return _pieces(request, recorded, notice=notice)
+        return _pieces(request, recorded, notice=notice, notice_bust=bust)
     # The game row as the service left it (finished, perhaps), not as this view first read it.
-    return _answer(request, recorded.live.game, notice=notice)
+    return _answer(request, recorded.live.game, notice=notice, notice_bust=bust)
 
 
 def _takes_pieces(request: HttpRequest, recorded: RecordedTurn) -> bool:
@@ -171,12 +181,14 @@ def _takes_pieces(request: HttpRequest, recorded: RecordedTurn) -> bool:
     )
 
 
-def _pieces(request: HttpRequest, recorded: RecordedTurn, *, notice: str) -> HttpResponse:
+def _pieces(
+    request: HttpRequest, recorded: RecordedTurn, *, notice: str, notice_bust: bool
+) -> HttpResponse:
     """The answer to a recorded turn: what it changed, swapped out of band (turn_answer.html)."""
     live, before = recorded.live, recorded.before
     assert before is not None
     house = game_house_rules(live.game)
-    context = play_context(request, live, house=house, notice=notice)
+    context = play_context(request, live, house=house, notice=notice, notice_bust=notice_bust)
     sheet = context["sheet"]
     assert isinstance(sheet, ScoreSheet)
     if isinstance(live.state, rules.FiveDiceGame):
@@ -200,12 +212,15 @@ def _answer(
     game: Game,
     *,
     notice: str = "",
+    notice_bust: bool = False,
     error: str = "",
     status: int = 200,
 ) -> HttpResponse:
     """The play partial for htmx; a redirect back to the game page for a plain form post."""
     if request.htmx:  # type: ignore[attr-defined]
-        context = _page_context(request, load_game(game), notice=notice, error=error)
+        context = _page_context(
+            request, load_game(game), notice=notice, notice_bust=notice_bust, error=error
+        )
         return render(request, PLAY_PARTIAL, context, status=status)
     if error:
         messages.error(request, error)

@@ -1,8 +1,9 @@
 """Signing the finished sheet on the shared tablet, where the game's scorer is signed in.
 
 A member with a PIN signs with it (or as themself, when they are the one signed in); a guest
-or a member without a PIN draws, witnessed by the scorer or the secretary signed in on the
-device (scoring.services.signing decides). A visitor who is not signed in signs nothing: the
+or a member without a PIN draws, or types their name where drawing is not possible (a
+keyboard), witnessed by the scorer or the secretary signed in on the device
+(scoring.services.signing decides). A visitor who is not signed in signs nothing: the
 page says to sign in first.
 """
 
@@ -58,6 +59,8 @@ def sign_sheet(request: HttpRequest, game_id: int) -> HttpResponse:
             by=by,
             signer=signer,
             drawing=form.cleaned_data["drawing"] or None,
+            typed_name=form.cleaned_data["typed_name"] or None,
+            witnessed=form.cleaned_data["witnessed"],
         )
     except ValidationError as refused:
         error = " ".join(refused.messages)

@@ -23,8 +23,10 @@ pytestmark = pytest.mark.browser
 MIN_TARGET = 48
 TAPPABLE = "button, a[href], select, input:not([type=hidden]), textarea, summary, label.btn"
 
+# The skip link is out of sight (clipped to a pixel) until a keyboard's Tab focuses it.
 SMALL_TARGETS = """(selector) => [...document.querySelectorAll(selector)]
   .filter((e) => e.getClientRects().length > 0 && getComputedStyle(e).visibility !== "hidden")
+  .filter((e) => !e.matches(".visually-hidden-focusable:not(:focus)"))
   .map((e) => {
     const box = e.getBoundingClientRect();
     return {

@@ -41,20 +41,24 @@ def images_on(pdf: bytes) -> int:
     return sum(len(page.images) for page in PdfReader(BytesIO(pdf)).pages)
 
 
-def signed_game(ruleset: str) -> Game:
+def signed_game(ruleset: str, method: str = SignatureMethod.DRAWING) -> Game:
+    """Every player signed; the first, who has no PIN, by a drawing (or their name typed) the
+    scorer witnesses."""
     game = new_game(ruleset)
     fill_game(game)
     first = game.players.select_related("member").order_by("seat").first()
     assert first is not None and first.member is not None
-    # The first player has no PIN, so they sign by a drawing the scorer witnesses.
     Member.objects.filter(pk=first.member.pk).update(pin_hash="")
     first = game.players.select_related("member").get(seat=first.seat)
+    typed = method == SignatureMethod.TYPED
     sign_sheet(
         game=game,
         player=first,
-        method=SignatureMethod.DRAWING,
+        method=method,
         by=scorer_of(game),
-        drawing=drawing(),
+        drawing=None if typed else drawing(),
+        typed_name=first.name if typed else None,
+        witnessed=typed,
     )
     sign_all(game)
     game.refresh_from_db()
@@ -109,3 +113,18 @@ def test_an_unsigned_sheet_prints_no_code(client: Client) -> None:
     fill_game(game)
 
     assert "Verification code:" not in text_of(printed(client, game))
+
+
+def test_a_typed_signature_prints_as_the_typed_name_and_the_sheet_still_verifies(
+    client: Client,
+) -> None:
+    game = signed_game("balut", SignatureMethod.TYPED)
+    pdf = printed(client, game)
+
+    first = game.players.order_by("seat").first()
+    assert first is not None
+    assert f"typed: {first.name}" in text_of(pdf)
+    response = client.post(
+        "/verify/", {"sheet": SimpleUploadedFile("s.pdf", pdf, "application/pdf")}
+    )
+    assert 'data-verdict="accepted"' in response.content.decode()

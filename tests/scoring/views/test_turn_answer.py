@@ -241,3 +241,25 @@ def test_the_finishing_turn_books_the_game_in_a_bounded_number_of_queries(
         assert client.post(turns_url(game), post, headers=TABLET).status_code == 200
     game.refresh_from_db()
     assert game.is_finished
+
+
+@pytest.mark.parametrize("headers", [TABLET, {"HX-Request": "true"}], ids=["pieces", "whole"])
+def test_a_bust_is_told_apart_from_a_score_and_a_score_is_not(
+    client: Client, headers: dict[str, str]
+) -> None:
+    game = new_game("barbut4")
+    scorer_client(client, game)
+    bust = {
+        "expected_number": 0,
+        "request_key": str(uuid.uuid4()),
+        "player": "Ann",
+        "throws": '[{"dice": [2, 3, 4, 6], "keep": []}]',
+    }
+
+    answer = client.post(turns_url(game), bust, headers=headers).content.decode()
+
+    assert re.search(r'id="notice" data-bust>Ann: no points this turn<', answer)
+    banked = {**bust, "expected_number": 1, "request_key": str(uuid.uuid4()), "player": "Ben"}
+    banked["throws"] = '[{"dice": [1, 5, 3, 2], "keep": [1, 5]}]'
+    answer = client.post(turns_url(game), banked, headers=headers).content.decode()
+    assert 'id="notice">Ben: 150 banked<' in answer

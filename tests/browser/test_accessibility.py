@@ -1,0 +1,185 @@
+"""Everyone can use it: axe-core checks every page of the app, as a visitor, a player and the
+secretary, in English, Danish and German, and fails on any serious or critical finding.
+
+The pages are the app's GET routes that answer with HTML (tests/test_permissions_matrix.py
+lists them all; `test_the_sweep_covers_every_page` keeps this list in step with it), each
+opened with the data it shows: a finished and a signed game, games in play of both kinds (the
+tablet's pad, which only the scorer sees), a claim, a debt, a historic entry and a season.
+
+axe-core comes from node_modules (a test-only devDependency); it is put into each page by the
+test, never served by the app. One browser context a profile and language, kept for all its
+pages, keeps the sweep quick.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from django.conf import settings as django_settings
+from django.contrib.auth.models import User
+from django.test import Client
+from playwright.sync_api import Browser, BrowserContext, Page, Playwright
+from pytest_django.fixtures import Settings
+from pytest_django.live_server_helper import LiveServer
+
+from tests.browser.pages import shot
+from tests.conftest import tablet_context
+from tests.scoring.services.helpers import fill_game, new_game, play_boxes, sign_all
+from tests.test_permissions_matrix import EXPECTED, build_world, url_of
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
+LANGUAGES = ("en", "da", "de")
+PROFILES = ("visitor", "player", "secretary")
+FAILING_IMPACTS = ("serious", "critical")
+
+# Routes that answer with something other than a page (files, JSON, scripts, monitoring) or
+# only to a POST: nothing for axe to read.
+NOT_PAGES = {
+    "games/<int:game_id>/record.json",
+    "games/<int:game_id>/sheet.pdf",
+    "sheets/blank.pdf",
+    "register/<int:entry_id>/scan/",
+    "jsi18n/",
+    "healthz",
+    "sw.js",
+    "signout/",
+    "i18n/setlang/",
+    "games/<int:game_id>/turns/",
+    "register/claims/<int:claim_id>/ratify/",
+    "register/claims/<int:claim_id>/reject/",
+    "ledger/<int:debt_id>/settle/",
+    "ledger/<int:debt_id>/write-off/",
+}
+
+
+@dataclass(frozen=True)
+class Sweep:
+    """The pages a profile opens: (name, path) in order."""
+
+    pages: list[tuple[str, str]]
+    users: dict[str, User | None]
+
+
+def build_club(media: Path) -> Sweep:
+    """The permission matrix's club (Dee scores a finished bar game with a claim and a debt,
+    Eli is a member, the secretary keeps the books), with a signed game and games in play of
+    both kinds, all scored by Dee."""
+    world = build_world(media)
+    signed = new_game("bar", ("Dee", "Eli"))
+    fill_game(signed)
+    sign_all(signed)
+    five_dice = new_game("balut", ("Dee", "Eli"))
+    play_boxes(five_dice, [("fours", "44412"), ("fives", "55531")])
+    barbut = new_game("barbut4", ("Dee", "Eli"))
+    signed.refresh_from_db()
+    assert signed.verification_code
+    values = {**world.kwargs, "code": signed.verification_code}
+    pages = [
+        (route or "home", url_of(route, values))
+        for route in sorted(EXPECTED)
+        if route not in NOT_PAGES
+    ]
+    pages += [
+        ("game in play: five dice", f"/games/{five_dice.pk}/"),
+        ("game in play: Barbut", f"/games/{barbut.pk}/"),
+        ("signed game", f"/games/{signed.pk}/"),
+        ("signed sheet", f"/games/{signed.pk}/sign/"),
+        ("admin sign-in", "/admin/login/"),
+    ]
+    users = world.users
+    return Sweep(
+        pages=pages,
+        users={"visitor": None, "player": users["scorer"], "secretary": users["secretary"]},
+    )
+
+
+@pytest.fixture
+def media(settings: Settings, tmp_path: Path) -> Path:
+    settings.MEDIA_ROOT = tmp_path / "media"
+    return settings.MEDIA_ROOT
+
+
+@pytest.fixture
+def language_context(
+    playwright: Playwright, browser: Browser, live_server: LiveServer
+) -> Iterator[tuple[BrowserContext, str]]:
+    context = tablet_context(playwright, browser)
+    yield context, live_server.url
+    context.close()
+
+
+def signed_in(context: BrowserContext, base_url: str, user: User | None, language: str) -> None:
+    """The context holds the language's cookie and, for a profile, a session of its user."""
+    cookies = [{"name": django_settings.LANGUAGE_COOKIE_NAME, "value": language, "url": base_url}]
+    if user is not None:
+        client = Client()
+        client.force_login(user)
+        session = client.cookies[django_settings.SESSION_COOKIE_NAME].value
+        cookies.append(
+            {"name": django_settings.SESSION_COOKIE_NAME, "value": session, "url": base_url}
+        )
+    context.add_cookies(cookies)  # type: ignore[arg-type]
+
+
+AXE_RUN = """async () => {
+    const result = await axe.run(document, {resultTypes: ['violations']});
+    return result.violations
+        .filter(v => IMPACTS.includes(v.impact))
+        .map(v => ({
+            id: v.id,
+            impact: v.impact,
+            help: v.help,
+            nodes: v.nodes.map(n => n.target.join(' ') + ': ' + (n.failureSummary || '')),
+        }));
+}"""
+
+
+def findings(page: Page) -> list[str]:
+    """axe-core's serious and critical findings on the page as it stands, one line a node."""
+    page.add_script_tag(path=str(AXE))
+    script = AXE_RUN.replace("IMPACTS", repr(list(FAILING_IMPACTS)))
+    return [
+        f"{v['impact']} {v['id']} ({v['help']}): {node}"
+        for v in page.evaluate(script)
+        for node in v["nodes"]
+    ]
+
+
+def test_the_sweep_covers_every_page() -> None:
+    routes = {route for route in EXPECTED if route not in NOT_PAGES}
+    assert "games/<int:game_id>/sign/" in routes and "board/" in routes
+    assert set(EXPECTED) >= NOT_PAGES, "a route left out of the sweep no longer exists"
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_no_page_has_a_serious_or_critical_accessibility_finding(
+    language_context: tuple[BrowserContext, str], media: Path, profile: str, language: str
+) -> None:
+    context, base_url = language_context
+    sweep = build_club(media)
+    signed_in(context, base_url, sweep.users[profile], language)
+    page = context.new_page()
+    report: dict[str, list[str]] = {}
+    swept = 0
+    for name, path in sweep.pages:
+        response = page.goto(base_url + path)
+        assert response is not None
+        if response.status != 200 or not page.url.startswith(base_url + path):
+            continue  # refused or sent to sign in: that page is swept in its own right
+        assert page.locator("html").get_attribute("lang") == language or "admin" in path
+        swept += 1
+        found = findings(page)
+        if found:
+            report[f"{name} ({path})"] = found
+    if profile == "secretary" and language == "en":
+        shot(page, "accessibility-last-page")
+    assert swept >= {"visitor": 12, "player": 16, "secretary": 30}[profile]
+    assert not report, "\n".join(
+        f"{where}:\n  " + "\n  ".join(lines) for where, lines in report.items()
+    )
