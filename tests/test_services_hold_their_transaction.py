@@ -38,7 +38,7 @@ WRITE_NOTHING = {
     "scoring/services/members.py": {"validate_pin", "verify_pin"},  # compare only
     "scoring/services/records.py": {"played_moment"},  # a moment from a date
     # Checks, then writes through its atomic `_sign`; refusals cost no transaction.
-    "scoring/services/signing.py": {"sign_sheet", "check_may_sign"},
+    "scoring/services/signing.py": {"sign_sheet", "check_may_sign", "clean_typed_name"},
 }
 
 
