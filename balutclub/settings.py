@@ -212,6 +212,7 @@ if SIGN_IN_MEMBER_FAILURE_LIMIT <= AXES_FAILURE_LIMIT:
 # In this order: balutclub.throttle reads the client's count first, then the member's.
 AXES_LOCKOUT_PARAMETERS = ["ip_address", "username"]
 AXES_HANDLER = "balutclub.throttle.ClubAxesHandler"
+# A right sign-in clears only that person's own wrong tries from that client (balutclub.throttle).
 AXES_RESET_ON_SUCCESS = True
 AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
 # Every failed sign-in stays listed in the admin (the counts reset on success; this log does not),
