@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 import pytest
 from django.conf import settings
+from django.contrib.auth.models import User
 from playwright.sync_api import ConsoleMessage, Page, expect
 from pytest_django.live_server_helper import LiveServer
 
@@ -125,3 +126,20 @@ def test_the_other_scripted_pages_break_no_policy(
         page.wait_for_load_state("load")
         assert violations.all() == [], path
     expect(page.locator("body.board")).to_be_visible()
+
+
+def test_the_secretarys_admin_pages_break_no_policy(
+    live_server: LiveServer, tablet_page: Page, violations: Violations, ann: Member
+) -> None:
+    page = tablet_page
+    User.objects.create_superuser(username="boss", password="the-secretarys-password")
+    page.goto(f"{live_server.url}/admin/login/?next=/admin/")
+    page.locator("input[name=username]").fill("boss")
+    page.locator("input[name=password]").fill("the-secretarys-password")
+    page.locator("input[type=submit]").click()
+    page.wait_for_url(re.compile(r"/admin/$"))
+    for path in ("/admin/", "/admin/scoring/member/", f"/admin/scoring/member/{ann.pk}/change/"):
+        answer = page.goto(f"{live_server.url}{path}")
+        assert answer is not None and answer.status == 200, path
+        page.wait_for_load_state("load")
+        assert violations.all() == [], path
