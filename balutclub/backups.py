@@ -1,7 +1,8 @@
 """One archive with the whole club: every row of every table and every uploaded file.
 
-The archive is a gzipped tar of `manifest.json` (what it holds: row counts per table, each
-file's SHA-256, the migrations applied), `database.sqlite3` and `media/...`. The database is
+The archive is a gzipped tar of `manifest.json` (what it holds: row counts per table, the
+SHA-256 of each file and of the database, the migrations applied), `database.sqlite3` and
+`media/...`. The database is
 always a SQLite file, whatever the club runs on, so one archive restores onto SQLite or
 PostgreSQL alike (that is how a club moves from one to the other):
 
@@ -12,9 +13,9 @@ PostgreSQL alike (that is how a club moves from one to the other):
   unchanged (datetimes to the microsecond, JSON, text), unlike Django's JSON serialiser, which
   keeps milliseconds only; tests/backups compares every field of every row.
 
-Restoring copies every row from the archive's database into the configured one, primary keys
-included, in one transaction (foreign keys are checked at commit, so table order does not
-matter), then moves PostgreSQL's sequences past the highest key.
+Restoring (balutclub.restoring) copies every row from the archive's database into the
+configured one, primary keys included, in one transaction (foreign keys are checked at commit,
+so table order does not matter), then moves PostgreSQL's sequences past the highest key.
 """
 
 from __future__ import annotations
@@ -23,14 +24,13 @@ import contextlib
 import hashlib
 import io
 import json
-import shutil
 import sqlite3
 import tarfile
 import tempfile
 import uuid
 from collections.abc import Iterator
 from dataclasses import dataclass
-from pathlib import Path, PurePosixPath
+from pathlib import Path
 from typing import Any
 
 from django.apps import apps
@@ -40,7 +40,6 @@ from django.contrib.contenttypes.models import ContentType
 from django.core.management import call_command
 from django.core.management.color import no_style
 from django.db import connections, models, transaction
-from django.db.migrations.loader import MigrationLoader
 from django.db.utils import load_backend
 from django.utils import timezone
 
@@ -49,6 +48,9 @@ MANIFEST = "manifest.json"
 DATABASE = "database.sqlite3"
 MEDIA = "media"
 BATCH = 1000
+# `manage.py restore` unpacks an archive's files into a folder of this name inside MEDIA_ROOT
+# (the same disk, so each is moved into place in one step); never backed up.
+STAGING_PREFIX = ".restoring-"
 # `migrate` writes these two itself; a database holding nothing else is empty.
 SCHEMA_ROWS = (ContentType, Permission)
 
@@ -149,7 +151,13 @@ def _media_files() -> list[Path]:
     root = Path(settings.MEDIA_ROOT)
     if not root.is_dir():
         return []
-    return sorted(path for path in root.rglob("*") if path.is_file() and not path.is_symlink())
+    return sorted(
+        path
+        for path in root.rglob("*")
+        if path.is_file()
+        and not path.is_symlink()
+        and not path.relative_to(root).parts[0].startswith(STAGING_PREFIX)
+    )
 
 
 def _sha256(path: Path) -> str:
@@ -178,6 +186,7 @@ def backup(path: Path) -> Summary:
             "migrations": migrations,
             "rows": rows,
             "files": files,
+            "database_sha256": _sha256(database),
         }
         partial = path.with_name(f".{path.name}.partial")
         with tarfile.open(partial, "w:gz") as archive:
@@ -204,86 +213,3 @@ def is_empty(alias: str = "default") -> bool:
         for model in data_models()
         if model not in SCHEMA_ROWS and model._meta.db_table in tables
     )
-
-
-def restore(path: Path, *, replace: bool = False) -> Summary:
-    """Load the archive into the configured database (migrated first, emptied only when
-    `replace`) and its files into MEDIA_ROOT. BackupError, with nothing changed, when the
-    archive is not one, is from a newer version of the app, or the database is not empty."""
-    with tempfile.TemporaryDirectory(prefix="balutclub-restore-") as scratch:
-        manifest = _extract(path, Path(scratch))
-        if not replace and not is_empty():
-            raise BackupError(
-                "The database already holds a club's data: restoring would mix two clubs. "
-                "Restore into an empty database, or give --replace to delete everything in it "
-                "first (back it up before!)."
-            )
-        call_command("migrate", verbosity=0, interactive=False)
-        with sqlite_database(Path(scratch) / DATABASE) as alias:
-            _upgrade(alias)
-            expected = {table: count for table, count in manifest["rows"].items()}
-            copy_rows(source=alias, target="default")
-        media = Path(scratch) / MEDIA
-        root = Path(settings.MEDIA_ROOT)
-        for name in manifest["files"]:
-            destination = root / name
-            destination.parent.mkdir(parents=True, exist_ok=True)
-            shutil.copyfile(media / name, destination)
-    rows = row_counts("default")
-    missing = {table: count for table, count in expected.items() if rows.get(table) != count}
-    if missing:
-        # Only an archive migrated forward can change counts (a migration adding rows).
-        raise BackupError(f"Restored, but these tables differ from the archive: {missing}")
-    return Summary(rows=rows, files=len(manifest["files"]))
-
-
-def _upgrade(alias: str) -> None:
-    """Bring an archive from an older version of the app up to this one's tables."""
-    known = set(MigrationLoader(None, ignore_no_migrations=True).graph.nodes)
-    newer = [(app, name) for app, name in applied_migrations(alias) if (app, name) not in known]
-    if newer:
-        raise BackupError(
-            "The archive comes from a newer version of BalutClub (migrations this one does not "
-            f"have: {newer[:3]}); upgrade the app first."
-        )
-    call_command("migrate", database=alias, verbosity=0, interactive=False)
-
-
-def _extract(path: Path, into: Path) -> dict[str, Any]:
-    """Only the archive's own members, each checked against the manifest: nothing is written
-    outside `into`, and a damaged archive is refused before the database is touched."""
-    try:
-        # Opened here to tell "not an archive" apart; the `with` below closes it.
-        archive = tarfile.open(path, "r:gz")  # noqa: SIM115
-    except (OSError, tarfile.TarError) as error:
-        raise BackupError(f"{path} is not a BalutClub backup archive: {error}") from error
-    with archive:
-        try:
-            manifest = json.loads(archive.extractfile(MANIFEST).read())  # type: ignore[union-attr]
-        except (KeyError, AttributeError, ValueError) as error:
-            raise BackupError(
-                f"{path} has no readable manifest: not a BalutClub backup."
-            ) from error
-        if manifest.get("app") != "balutclub" or manifest.get("format") != ARCHIVE_FORMAT:
-            raise BackupError(f"{path} is not a BalutClub backup archive of a format this reads.")
-        wanted = {
-            DATABASE: None,
-            **{f"{MEDIA}/{name}": sha for name, sha in manifest["files"].items()},
-        }
-        for name, sha in wanted.items():
-            relative = PurePosixPath(name)
-            if relative.is_absolute() or ".." in relative.parts:
-                raise BackupError(f"{path} names a file outside the archive: {name!r}.")
-            try:
-                member = archive.getmember(name)
-            except KeyError as error:
-                raise BackupError(f"{path} is incomplete: {name} is missing.") from error
-            if not member.isfile():
-                raise BackupError(f"{path} holds {name} as something other than a file.")
-            target = into / relative
-            target.parent.mkdir(parents=True, exist_ok=True)
-            with archive.extractfile(member) as source, target.open("wb") as copy:  # type: ignore[union-attr]
-                shutil.copyfileobj(source, copy)
-            if sha is not None and _sha256(target) != sha:
-                raise BackupError(f"{path} is damaged: {name} does not match its checksum.")
-    return dict(manifest)

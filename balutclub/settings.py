@@ -87,6 +87,8 @@ MIDDLEWARE = [
     # precompressed copies, and every page and htmx answer below is gzipped on the way out
     # (a weak ETag keeps the board's polling 304s working).
     "django.middleware.gzip.GZipMiddleware",
+    # Every page says where its scripts and styles may come from (balutclub.security_headers).
+    "balutclub.security_headers.ContentSecurityPolicyMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -212,6 +214,7 @@ if SIGN_IN_MEMBER_FAILURE_LIMIT <= AXES_FAILURE_LIMIT:
 # In this order: balutclub.throttle reads the client's count first, then the member's.
 AXES_LOCKOUT_PARAMETERS = ["ip_address", "username"]
 AXES_HANDLER = "balutclub.throttle.ClubAxesHandler"
+# A right sign-in clears only that person's own wrong tries from that client (balutclub.throttle).
 AXES_RESET_ON_SUCCESS = True
 AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
 # Every failed sign-in stays listed in the admin (the counts reset on success; this log does not),
@@ -224,6 +227,25 @@ AXES_SENSITIVE_PARAMETERS = ["username", "ip_address", "pin", "drawing"]
 # reads it from the last X-Forwarded-For entry the (one) trusted proxy added.
 SIGN_IN_PROXY_COUNT = int(os.environ.get("SIGN_IN_PROXY_COUNT", "0"))
 AXES_CLIENT_IP_CALLABLE = "balutclub.throttle.client_ip"
+
+# What a page may load and run (balutclub.security_headers): only the app's own scripts and
+# styles, never inline ones; Bootstrap's CSS draws icons from data: URLs.
+CONTENT_SECURITY_POLICY = "; ".join(
+    [
+        "default-src 'self'",
+        "script-src 'self'",
+        "style-src 'self'",
+        "img-src 'self' data:",
+        "font-src 'self'",
+        "connect-src 'self'",
+        "worker-src 'self'",
+        "manifest-src 'self'",
+        "object-src 'none'",
+        "base-uri 'self'",
+        "form-action 'self'",
+        "frame-ancestors 'none'",
+    ]
+)
 
 # Bootstrap has no "alert-error": refusals reported through messages show as "alert-danger".
 MESSAGE_TAGS = {message_constants.ERROR: "danger"}

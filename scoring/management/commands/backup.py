@@ -7,6 +7,8 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from balutclub.backups import BackupError, backup
 
@@ -29,14 +31,23 @@ class Command(BaseCommand):
         name = options["file"] or timezone.now().strftime("balutclub-backup-%Y%m%dT%H%M%SZ.tar.gz")
         path = Path(name)
         if path.is_dir():
-            raise CommandError(f"{path} is a directory: give the archive's file name.")
+            raise CommandError(
+                _("%(path)s is a directory: give the archive's file name.") % {"path": path}
+            )
         if not path.parent.is_dir():
-            raise CommandError(f"{path.parent} does not exist: create it first.")
+            raise CommandError(
+                _("%(folder)s does not exist: create it first.") % {"folder": path.parent}
+            )
         try:
             summary = backup(path)
         except BackupError as error:
             raise CommandError(str(error)) from error
+        rows = sum(summary.rows.values())
         self.stdout.write(
-            f"Backed up {sum(summary.rows.values())} rows in {len(summary.rows)} tables and "
-            f"{summary.files} files to {path}."
+            ngettext(
+                "Backed up %(rows)d rows in %(tables)d tables and %(files)d file to %(path)s.",
+                "Backed up %(rows)d rows in %(tables)d tables and %(files)d files to %(path)s.",
+                summary.files,
+            )
+            % {"rows": rows, "tables": len(summary.rows), "files": summary.files, "path": path}
         )

@@ -150,7 +150,7 @@ def test_the_secretary_lifts_a_members_pause(ann: Member) -> None:
     assert signed_in(by_pin(ann, PIN, "10.0.0.3"))
 
 
-def test_a_right_pin_clears_the_clients_count(ann: Member) -> None:
+def test_a_right_pin_clears_the_members_own_wrong_tries_on_that_device(ann: Member) -> None:
     for _ in range(CLIENT_LIMIT - 1):
         by_pin(ann, "0000", "10.0.0.1")
     assert signed_in(by_pin(ann, PIN, "10.0.0.1"))
@@ -158,6 +158,104 @@ def test_a_right_pin_clears_the_clients_count(ann: Member) -> None:
     answers = [by_pin(ann, "0000", "10.0.0.1").status_code for _ in range(CLIENT_LIMIT - 1)]
 
     assert answers == [422] * (CLIENT_LIMIT - 1)
+
+
+def test_a_right_pin_leaves_the_devices_wrong_tries_for_others_counting(
+    ann: Member, ben: Member
+) -> None:
+    cy = MemberFactory.create(known_as="Cy")
+    for who in (ann, ann, ben, ben):
+        by_pin(who, "0000", "10.0.0.1")
+    by_pin(ben, "0000", "10.0.0.2")
+    assert signed_in(by_pin(ann, PIN, "10.0.0.1"))
+
+    # Ben's two wrong tries still count here: three more reach the limit of five.
+    answers = [by_pin(cy, "0000", "10.0.0.1").status_code for _ in range(3)]
+
+    assert answers == [422, 422, 429]
+    assert sorted(
+        (a.username, a.ip_address, a.failures_since_start) for a in AccessAttempt.objects.all()
+    ) == sorted(
+        [
+            (ben.user.username, "10.0.0.1", 2),
+            (ben.user.username, "10.0.0.2", 1),
+            (cy.user.username, "10.0.0.1", 3),
+        ]
+    )
+
+
+ATTACKER = "10.0.0.66"
+
+
+def test_guessing_a_pin_between_ones_own_right_pins_is_stopped_at_the_devices_limit(
+    ann: Member, ben: Member
+) -> None:
+    """Ann guesses Ben's PIN four times, signs in as herself, and again (issue 23: Ben's PIN
+    fell after 1,543 requests, never throttled, when her right PIN wiped the device's count)."""
+    guesses = []
+    for _ in range(5):
+        guesses += [by_pin(ben, "0000", ATTACKER).status_code for _ in range(CLIENT_LIMIT - 1)]
+        by_pin(ann, PIN, ATTACKER)
+
+    found = by_pin(ben, PIN, ATTACKER)
+
+    assert guesses == [422] * (CLIENT_LIMIT - 1) + [429] * (len(guesses) - CLIENT_LIMIT + 1)
+    assert found.status_code == 429 and not signed_in(found)
+    assert "Too many wrong tries from this device" in pin_error(found)
+    assert _counted(ben.user.username) == CLIENT_LIMIT
+    # Her own PIN is refused there too while the device is paused; the pause ends with the
+    # cool-off, not with a right sign-in.
+    assert by_pin(ann, PIN, ATTACKER).status_code == 429
+    cool_off_passes()
+    assert signed_in(by_pin(ben, PIN, ATTACKER))
+
+
+def _counted(username: str) -> int:
+    return sum(a.failures_since_start for a in AccessAttempt.objects.filter(username=username))
+
+
+def test_guessing_from_several_devices_between_ones_own_right_pins_pauses_the_member(
+    ann: Member, ben: Member
+) -> None:
+    answers = {}
+    for ip in ("10.0.0.1", "10.0.0.2", "10.0.0.3"):
+        answers[ip] = [by_pin(ben, "0000", ip).status_code for _ in range(CLIENT_LIMIT - 1)]
+        by_pin(ann, PIN, ip)
+
+    paused = by_pin(ben, PIN, "10.0.0.4")
+
+    assert answers["10.0.0.3"] == [422, 429, 429, 429]
+    assert _counted(ben.user.username) == MEMBER_LIMIT
+    assert paused.status_code == 429 and not signed_in(paused)
+    assert "Too many wrong tries for Ben from several devices" in pin_error(paused)
+
+
+@pytest.mark.parametrize("own_sign_in", ["pin", "password"])
+def test_guessing_a_password_between_ones_own_right_sign_ins_is_stopped(
+    ann: Member, boss: User, own_sign_in: str
+) -> None:
+    """Issue 23: sixteen wrong passwords for the secretary, never throttled, when the
+    attacker's own right PIN or password came between every four."""
+    User.objects.create_user(username="mallory", password="mallorys-own-password", is_staff=True)
+
+    def own() -> Response:
+        if own_sign_in == "pin":
+            return by_pin(ann, PIN, ATTACKER)
+        return by_password("mallory", "mallorys-own-password", ATTACKER)
+
+    guesses = []
+    for _ in range(4):
+        guesses += [
+            by_password("boss", "guess", ATTACKER).status_code for _ in range(CLIENT_LIMIT - 1)
+        ]
+        own()
+
+    found = by_password("boss", PASSWORD, ATTACKER)
+
+    assert guesses == [200] * (CLIENT_LIMIT - 1) + [429] * (len(guesses) - CLIENT_LIMIT + 1)
+    assert found.status_code == 429 and not signed_in(found)
+    assert "Too many wrong tries from this device" in found.content.decode()
+    assert _counted("boss") == CLIENT_LIMIT
 
 
 def test_a_wrong_pin_is_never_written_down(ann: Member) -> None:

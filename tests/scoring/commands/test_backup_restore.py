@@ -22,6 +22,7 @@ from typing import Any
 import dj_database_url
 import psycopg
 import pytest
+from django.contrib.auth.models import User
 from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.db import connection
@@ -147,6 +148,11 @@ def build_club() -> None:
             recorded_game(legacy), verification.LEGACY_FORMAT
         ),
     )
+    enter_scanned_records(by=by, ruleset="bar")
+
+
+def enter_scanned_records(*, by: User, ruleset: str) -> None:
+    """Two historic register entries with their scans: the club's uploaded files."""
     for scan, day in ((png_upload(), 3), (pdf_upload(), 4)):
         enter_historic_record(
             date=datetime.date(1998, 5, day),
@@ -154,7 +160,7 @@ def build_club() -> None:
             member=None,
             score=175,
             kind=RecordKind.HIGH,
-            ruleset="bar",
+            ruleset=ruleset,
             scan=scan,
             note="From the old book",
             by=by,
