@@ -29,7 +29,7 @@ WORDS = {
         "turn": "Ann ist dran",
         "sign_with_pin": "Mit PIN unterschreiben",
         "signed": "Ann hat unterschrieben.",
-        "status": "Von 0 von 2 Spielern unterschrieben.",
+        "status": "Unterschriften: 0 von 2 Spielern.",
     },
 }
 
