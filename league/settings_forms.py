@@ -6,11 +6,12 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.utils.functional import lazy
 from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 
 from league.models import ClubSettings, PublicArea
-from league.standings import DEFAULT_TIEBREAKERS, TIEBREAKERS, tiebreakers_for
+from league.standings import DEFAULT_TIEBREAKERS, TIEBREAKERS, tiebreaker_label, tiebreakers_for
 from scoring import rules
 from scoring.box_names import game_title, game_title_lazy
 from scoring.forms.setup import JACKPOT_BONUS_LABELS, THRESHOLD_LABELS
@@ -35,12 +36,18 @@ def _guess_points(title: str) -> forms.IntegerField:
     )
 
 
-def _tiebreakers(title: str) -> forms.CharField:
+def _known_tiebreakers(ruleset: str) -> str:
+    """ "average (Gennemsnitlige point), wins (Sejre), ...": the keys typed, in the reader's
+    words."""
+    return ", ".join(f"{key} ({tiebreaker_label(key, ruleset)})" for key in TIEBREAKERS)
+
+
+def _tiebreakers(ruleset: str) -> forms.CharField:
     return forms.CharField(
-        label=format_lazy(_("{title}: standings ranked by"), title=title),
+        label=format_lazy(_("{title}: standings ranked by"), title=game_title_lazy(ruleset)),
         help_text=format_lazy(
             _("In order, separated by commas; empty for the usual order. Known: {known}"),
-            known=", ".join(TIEBREAKERS),
+            known=lazy(_known_tiebreakers, str)(ruleset),
         ),
         max_length=200,
         required=False,
@@ -71,7 +78,7 @@ def _game_fields() -> dict[str, forms.Field]:
         for name in info.option_names:
             fields[f"{info.key}_{name}"] = OPTION_FIELDS[name](game_title_lazy(info.key))
     for info in rules.RULESETS:
-        fields[f"{info.key}_tiebreakers"] = _tiebreakers(game_title_lazy(info.key))
+        fields[f"{info.key}_tiebreakers"] = _tiebreakers(info.key)
     return fields
 
 
