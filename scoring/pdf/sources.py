@@ -232,10 +232,10 @@ def club_night_title(
         if date_from == date_to:
             return _("%(club)s: club night of %(date)s") % {
                 "club": name,
-                "date": date_from.isoformat(),
+                "date": date_format(date_from, "DATE_FORMAT"),
             }
         return _("%(club)s: games of %(first)s to %(last)s") % {
             "club": name,
-            "first": date_from.isoformat(),
-            "last": date_to.isoformat(),
+            "first": date_format(date_from, "DATE_FORMAT"),
+            "last": date_format(date_to, "DATE_FORMAT"),
         }
