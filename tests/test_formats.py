@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import datetime
 import importlib
+import re
+from pathlib import Path
 
 import pytest
 from django.conf import settings
@@ -82,3 +84,15 @@ def test_a_game_dated_in_the_future_is_refused_with_the_day_in_the_readers_form(
     with translation.override(language), pytest.raises(ValidationError) as refused:
         played_moment(datetime.date(2027, 1, 1), now=now)
     assert shown in refused.value.messages[0]
+
+
+def test_templates_name_a_format_and_never_spell_one_out() -> None:
+    """A spelt-out format ("j M Y") reads English in every language."""
+    root = Path(__file__).resolve().parents[1] / "templates"
+    spelt = re.compile(r'\|(?:date|time):"(?![A-Z_]+_FORMAT")[^"]*"')
+    found = [
+        f"{path.relative_to(root)}: {match.group()}"
+        for path in sorted(root.rglob("*.html"))
+        for match in spelt.finditer(path.read_text(encoding="utf-8"))
+    ]
+    assert found == []
