@@ -284,7 +284,7 @@ class DrinkDebt(models.Model):
     def __str__(self) -> str:
         return gettext("%(debtor)s owes a round (%(reason)s) from %(game)s") % {
             "debtor": self.debtor,
-            "reason": self.get_reason_display().lower(),
+            "reason": self.get_reason_display(),
             "game": self.game,
         }
 
