@@ -154,6 +154,8 @@ LANGUAGE_CODE = os.environ.get("LANGUAGE_CODE", "en")
 # English is the source; a new language needs an entry here and its catalog (docs/usage.md).
 LANGUAGES = [("en", "English"), ("da", "Dansk"), ("de", "Deutsch")]
 LOCALE_PATHS = [BASE_DIR / "locale"]
+# Dates as each language writes them in a table ("25. nov. 2026"): balutclub/formats/.
+FORMAT_MODULE_PATH = ["balutclub.formats"]
 TIME_ZONE = os.environ.get("TIME_ZONE", "Europe/Copenhagen")
 # The club's name, printed at the head of every PDF score sheet.
 CLUB_NAME = os.environ.get("CLUB_NAME", "").strip() or "BalutClub"

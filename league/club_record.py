@@ -17,6 +17,7 @@ from django.utils import timezone
 
 from league.models import PlayerResultRow, RecordKind, RegisterEntry
 from scoring import rules
+from scoring.box_names import game_title
 
 
 @dataclass(frozen=True)
@@ -35,7 +36,7 @@ class Mark:
 
     @property
     def title(self) -> str:
-        return rules.RULESET_TITLES[self.ruleset]
+        return game_title(self.ruleset)
 
 
 @dataclass(frozen=True)
@@ -46,7 +47,7 @@ class Extremes:
 
     @property
     def title(self) -> str:
-        return rules.RULESET_TITLES[self.ruleset]
+        return game_title(self.ruleset)
 
 
 def _first(kind: str, higher_first: bool) -> Window:

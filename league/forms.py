@@ -188,7 +188,7 @@ class SeasonForm(forms.ModelForm):
 class StandingsFilterForm(FilterForm):
     """Which season and which game; anything else in the query string falls back to defaults."""
 
-    season = forms.ChoiceField(required=False)
+    season = forms.ChoiceField(label=_("Season"), required=False)
     ruleset = forms.ChoiceField(label=_("Game"), choices=RULESET_CHOICES, required=False)
 
     def __init__(self, data: Any, *, seasons: list[Season]) -> None:

@@ -82,6 +82,15 @@ class MemberForm(forms.Form):
         help_text=_("A former member cannot sign in; their games and books stay."),
     )
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if not self.initial:
+            # Adding a member (no details to start from): there is no PIN to keep yet.
+            self.fields["pin"].label = _("PIN")
+            self.fields["pin"].help_text = _(
+                "4 to 6 digits. Left empty, the new member has no PIN yet: set one later here."
+            )
+
 
 class AuditFilterForm(FilterForm):
     action = forms.ChoiceField(

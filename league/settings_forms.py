@@ -6,12 +6,15 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.utils.functional import lazy
 from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 
 from league.models import ClubSettings, PublicArea
-from league.standings import DEFAULT_TIEBREAKERS, TIEBREAKERS, tiebreakers_for
+from league.standings import DEFAULT_TIEBREAKERS, TIEBREAKERS, tiebreaker_label, tiebreakers_for
 from scoring import rules
+from scoring.box_names import game_title, game_title_lazy
+from scoring.forms.setup import JACKPOT_BONUS_LABELS, THRESHOLD_LABELS
 from scoring.models import RULESET_KEYS
 from scoring.rules.options import JACKPOT_BONUS_CHOICES, MAX_GUESS_POINTS, THRESHOLD_CHOICES
 
@@ -21,7 +24,7 @@ OPTION_NAMES = ("thresholds", "jackpot_bonus", "guess_points")
 def _thresholds(title: str) -> forms.ChoiceField:
     return forms.ChoiceField(
         label=format_lazy(_("{title}: category targets"), title=title),
-        choices=[(value, value.replace("_", " ")) for value in THRESHOLD_CHOICES],
+        choices=[(value, THRESHOLD_LABELS[value]) for value in THRESHOLD_CHOICES],
     )
 
 
@@ -33,12 +36,18 @@ def _guess_points(title: str) -> forms.IntegerField:
     )
 
 
-def _tiebreakers(title: str) -> forms.CharField:
+def _known_tiebreakers(ruleset: str) -> str:
+    """ "average (Gennemsnitlige point), wins (Sejre), ...": the keys typed, in the reader's
+    words."""
+    return ", ".join(f"{key} ({tiebreaker_label(key, ruleset)})" for key in TIEBREAKERS)
+
+
+def _tiebreakers(ruleset: str) -> forms.CharField:
     return forms.CharField(
-        label=format_lazy(_("{title}: standings ranked by"), title=title),
+        label=format_lazy(_("{title}: standings ranked by"), title=game_title_lazy(ruleset)),
         help_text=format_lazy(
             _("In order, separated by commas; empty for the usual order. Known: {known}"),
-            known=", ".join(TIEBREAKERS),
+            known=lazy(_known_tiebreakers, str)(ruleset),
         ),
         max_length=200,
         required=False,
@@ -48,7 +57,7 @@ def _tiebreakers(title: str) -> forms.CharField:
 def _jackpot_bonus(title: str) -> forms.ChoiceField:
     return forms.ChoiceField(
         label=format_lazy(_("{title}: jackpot bonus"), title=title),
-        choices=[(value, value) for value in JACKPOT_BONUS_CHOICES],
+        choices=[(value, JACKPOT_BONUS_LABELS[value]) for value in JACKPOT_BONUS_CHOICES],
     )
 
 
@@ -67,9 +76,9 @@ def _game_fields() -> dict[str, forms.Field]:
     fields: dict[str, forms.Field] = {}
     for info in rules.RULESETS:
         for name in info.option_names:
-            fields[f"{info.key}_{name}"] = OPTION_FIELDS[name](info.title)
+            fields[f"{info.key}_{name}"] = OPTION_FIELDS[name](game_title_lazy(info.key))
     for info in rules.RULESETS:
-        fields[f"{info.key}_tiebreakers"] = _tiebreakers(info.title)
+        fields[f"{info.key}_tiebreakers"] = _tiebreakers(info.key)
     return fields
 
 
@@ -122,8 +131,14 @@ class ClubSettingsForm(forms.ModelForm):
         # Left out of a post (a script, an older form): the club keeps its language.
         self.fields["default_language"].required = False
         self.fields["public_areas"].initial = list(self.instance.public_areas or [])
+        # The model's verbose names stay English (they are in its migrations); the page's words.
+        self.fields["club_name"].label = _("Club name")
+        for key in CLUB_DRINKS:
+            self.fields[f"drinks_in_{key}"].label = format_lazy(
+                _("{title}: rounds owed are booked"), title=game_title_lazy(key)
+            )
         for ruleset in RULESET_KEYS:
-            title = rules.RULESET_TITLES[ruleset]
+            title = game_title(ruleset)
             self.fields[f"{ruleset}_register_high"].label = format_lazy(
                 _("{title}: register above"), title=title
             )
@@ -147,7 +162,7 @@ class ClubSettingsForm(forms.ModelForm):
             if (high is None) != (low is None):
                 self.add_error(
                     f"{ruleset}_register_low" if low is None else f"{ruleset}_register_high",
-                    "Give both bounds, or neither for no register in this game.",
+                    _("Give both bounds, or neither for no register in this game."),
                 )
             elif high is not None and low is not None and low > high:
                 self.add_error(f"{ruleset}_register_low", _("The low bound is above the high one."))

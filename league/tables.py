@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import django_tables2 as tables
 from django.urls import reverse
-from django.utils import dateformat, timezone
+from django.utils import timezone
+from django.utils.formats import date_format, number_format
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext
@@ -29,7 +30,7 @@ def _game_link(game_id: int | None) -> SafeString | str:
 
 
 class RegisterTable(tables.Table):
-    date = tables.DateColumn(verbose_name=_("Date"), format="j M Y")
+    date = tables.DateColumn(verbose_name=_("Date"), format="DATE_FORMAT")
     score = tables.Column(verbose_name=_("Score"), attrs={"td": {"class": "fw-bold"}})
     kind = tables.Column(verbose_name=_("High or low"))
     player_name = tables.Column(verbose_name=_("Player"))
@@ -86,7 +87,9 @@ def _closed_by(debt: DrinkDebt) -> str:
 
 class LedgerTable(tables.Table):
     created_at = tables.DateColumn(
-        verbose_name=_("Booked"), format="j M Y", order_by=("created_at", "game_id", "sequence")
+        verbose_name=_("Booked"),
+        format="DATE_FORMAT",
+        order_by=("created_at", "game_id", "sequence"),
     )
     game = tables.Column(verbose_name=_("Game"), order_by=("game_id",))
     debtor = tables.Column(verbose_name=_("Owes"), order_by=("debtor__name",))
@@ -95,7 +98,9 @@ class LedgerTable(tables.Table):
     status = tables.Column(verbose_name=_("Status"))
     # Shown inside the status cell on the page (a tablet has no room for three more columns),
     # and as columns of their own in the downloads.
-    settled_at = tables.DateTimeColumn(verbose_name=_("Closed"), format="j M Y H:i", visible=False)
+    settled_at = tables.DateTimeColumn(
+        verbose_name=_("Closed"), format="DATETIME_FORMAT", visible=False
+    )
     settled_by = tables.Column(verbose_name=_("Closed by"), visible=False, empty_values=())
     write_off_reason = tables.Column(verbose_name=_("Why written off"), visible=False)
     actions = tables.TemplateColumn(
@@ -136,8 +141,10 @@ class LedgerTable(tables.Table):
     def render_status(self, record: DrinkDebt) -> SafeString:
         if record.settled_at is None:
             return format_html("{}", record.get_status_display())
-        when = dateformat.format(timezone.localtime(record.settled_at), "j M Y")
-        detail = f"{when} by {_closed_by(record)}"
+        detail = gettext("%(when)s by %(who)s") % {
+            "when": date_format(timezone.localtime(record.settled_at), "DATE_FORMAT"),
+            "who": _closed_by(record),
+        }
         if record.write_off_reason:
             detail += f": {record.write_off_reason}"
         status = format_html(
@@ -172,7 +179,7 @@ class MembersTable(tables.Table):
         verbose_name=_("Games played"), attrs={"td": {"data-col": "games_played"}}
     )
     rounds_owed = tables.Column(verbose_name=_("Rounds owed"), attrs={"td": {"data-col": "owed"}})
-    joined_at = tables.DateColumn(verbose_name=_("Member since"), format="M Y")
+    joined_at = tables.DateColumn(verbose_name=_("Member since"), format="MONTH_YEAR_FORMAT")
     actions = tables.TemplateColumn(
         template_name="league/partials/member_actions.html",
         verbose_name=_("Actions"),
@@ -235,10 +242,11 @@ class StandingsTable(tables.Table):
         self.columns["best"].column.verbose_name = best_label
 
     def render_average(self, value: float) -> str:
-        return f"{value:.1f}"
+        # "164,0" in Danish and German, as the player page writes it.
+        return number_format(value, 1)
 
     def value_average(self, value: float) -> str:
-        return f"{value:.1f}"
+        return number_format(value, 1)
 
 
 def _who(user: object) -> str:
@@ -253,7 +261,7 @@ def _changes(values: dict[str, object]) -> str:
 
 
 class AuditTable(tables.Table):
-    at = tables.DateTimeColumn(verbose_name=_("When"), format="j M Y H:i")
+    at = tables.DateTimeColumn(verbose_name=_("When"), format="DATETIME_FORMAT")
     by = tables.Column(verbose_name=_("Who"), order_by=("by__username",), empty_values=())
     action = tables.Column(verbose_name=_("What"))
     object_repr = tables.Column(verbose_name=_("Of"), orderable=False)

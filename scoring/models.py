@@ -10,8 +10,10 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from scoring.box_names import game_title_lazy
 from scoring.rules import MAX_PLAYERS, RULESETS
 
 
@@ -51,7 +53,8 @@ class Member(models.Model):
 
 
 # The games the engine describes, in its order; a new one changes the choices (a migration).
-RULESET_CHOICES = [(info.key, info.title) for info in RULESETS]
+# Worded when read: get_ruleset_display() speaks the reader's language.
+RULESET_CHOICES = [(info.key, game_title_lazy(info.key)) for info in RULESETS]
 RULESET_KEYS = [info.key for info in RULESETS]
 
 
@@ -237,7 +240,7 @@ class Turn(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.game} turn {self.number}"
+        return gettext("%(game)s turn %(turn)s") % {"game": self.game, "turn": self.number + 1}
 
 
 class Correction(models.Model):
@@ -260,7 +263,7 @@ class Correction(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"Correction of {self.turn}"
+        return gettext("Correction of %(turn)s") % {"turn": self.turn}
 
 
 class SignatureMethod(models.TextChoices):
@@ -338,7 +341,7 @@ class Signature(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.player} signed {self.game}"
+        return gettext("%(player)s signed %(game)s") % {"player": self.player, "game": self.game}
 
     @property
     def is_active(self) -> bool:

@@ -18,6 +18,7 @@ from league.club_record import Extremes, club_extremes
 from league.models import AuditEntry, DebtStatus, DrinkDebt, RegisterEntry
 from league.selectors import local_midnight, standing_entries
 from scoring import rules
+from scoring.box_names import game_title
 from scoring.models import Game, GamePlayer, GameStatus, Turn
 from scoring.selectors import load_prefetched_game
 
@@ -173,7 +174,7 @@ def _tables() -> list[Table]:
         tables.append(
             Table(
                 game=game,
-                title=rules.RULESET_TITLES[game.ruleset],
+                title=game_title(game.ruleset),
                 players=[
                     TablePlayer(p.name, p.score, p.total_points, p.rank, p.seat == next_seat)
                     for p in result.players

@@ -14,12 +14,12 @@ from __future__ import annotations
 
 from datetime import date
 
-from django.utils.dateformat import format as date_format
+from django.utils.formats import date_format
 
 from league.models import MonthTally, TotalBinTally
 from league.selectors import local_midnight
 from league.services.tallies import BIN
-from scoring import rules
+from scoring.box_names import game_title
 from stats.player import PlayerStats
 from stats.records import FIVE_DICE
 
@@ -43,7 +43,7 @@ def player_charts(stats: PlayerStats) -> dict[str, object]:
         bins.setdefault(row.ruleset, {})[row.low] = row.games
     return {
         "overTime": [
-            {"label": rules.RULESET_TITLES[kind], "data": over_time[kind]}
+            {"label": game_title(kind), "data": over_time[kind]}
             for kind in FIVE_DICE
             if kind in over_time
         ],
@@ -57,7 +57,8 @@ def player_charts(stats: PlayerStats) -> dict[str, object]:
 # that widening to whole steps may add included.
 TICK_STEPS = (1, 2, 3, 6, 12, 24, 60, 120, 240, 600, 1200)
 MAX_TICKS = 8
-MONTH_LABEL = "M Y"
+# "Nov 2026", "nov. 2026": in the reader's form (balutclub/formats).
+MONTH_LABEL = "MONTH_YEAR_FORMAT"
 
 
 def _milliseconds(month: date) -> int:
@@ -103,7 +104,7 @@ def _spread(ruleset: str, counts: dict[int, int]) -> dict[str, object]:
     lows = range(min(counts), max(counts) + BIN, BIN)
     return {
         "ruleset": ruleset,
-        "title": rules.RULESET_TITLES[ruleset],
+        "title": game_title(ruleset),
         "labels": [f"{low}–{low + BIN - 1}" for low in lows],
         "data": [counts.get(low, 0) for low in lows],
     }
@@ -117,7 +118,7 @@ def _categories(stats: PlayerStats) -> list[dict[str, object]]:
         charts.append(
             {
                 "ruleset": ruleset,
-                "title": rules.RULESET_TITLES[ruleset],
+                "title": game_title(ruleset),
                 "name": stats.member.known_as,
                 "labels": [entry.label for entry in boxes],
                 "member": [round(entry.average, 1) for entry in boxes],

@@ -16,7 +16,7 @@ from django.db.models import Count, F, OuterRef, QuerySet, Subquery, Sum
 
 from league.models import BoxTally, MonthTally, PlayerResultRow, RivalryTally
 from scoring import rules
-from scoring.box_names import box_name
+from scoring.box_names import box_name, game_title
 from scoring.models import Game, GamePlayer, GameStatus, Member
 from stats.queries import FirstRow, Wanted, first_rows
 from stats.records import FIRST_SET, FIVE_DICE, KINDS
@@ -41,7 +41,7 @@ class BoxStats:
 
     @property
     def title(self) -> str:
-        return rules.RULESET_TITLES[self.ruleset]
+        return game_title(self.ruleset)
 
     @property
     def scratch_rate(self) -> float:
@@ -59,7 +59,7 @@ class KindStats:
 
     @property
     def title(self) -> str:
-        return rules.RULESET_TITLES[self.ruleset]
+        return game_title(self.ruleset)
 
     @property
     def balut_rate(self) -> float | None:

@@ -15,7 +15,7 @@ from datetime import datetime
 from django.db.models import CharField, OrderBy, QuerySet, Value
 
 from league.models import PlayerResultRow
-from scoring import rules
+from scoring.box_names import game_title
 
 FIELDS = (
     "member_id",
@@ -41,7 +41,7 @@ class GameRef:
 
     @property
     def title(self) -> str:
-        return rules.RULESET_TITLES[self.ruleset]
+        return game_title(self.ruleset)
 
 
 @dataclass(frozen=True)

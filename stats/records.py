@@ -12,11 +12,13 @@ from dataclasses import dataclass
 from datetime import date
 
 from django.db.models import Count, F
+from django.utils.translation import gettext
 
 from league.club_record import Extremes, Mark, club_extremes
 from league.models import PlayerResultRow
 from league.selectors import local_midnight
 from scoring import rules
+from scoring.box_names import game_title
 from scoring.models import Game, GameStatus
 from stats.queries import FirstRow, GameRef, Wanted, first_rows
 
@@ -57,7 +59,7 @@ class KindRecords:
 
     @property
     def title(self) -> str:
-        return rules.RULESET_TITLES[self.ruleset]
+        return game_title(self.ruleset)
 
 
 @dataclass(frozen=True)
@@ -148,7 +150,7 @@ def _kind_records(
         lowest=_mark_feat(extremes.lowest) if extremes.lowest else _feat(low, low.score),
         most_baluts=_feat(baluts, baluts.baluts) if baluts else None,
         most_baluts_game=(
-            Feat("all players", None, baluts_game.game_baluts, baluts_game.game)
+            Feat(gettext("all players"), None, baluts_game.game_baluts, baluts_game.game)
             if baluts_game
             else None
         ),

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.conf import settings
 from django.contrib.auth.models import User
@@ -102,3 +104,11 @@ def test_a_user_without_a_member_switches_like_a_visitor() -> None:
     client.force_login(user)
     client.post(reverse("set_language"), {"language": "da"})
     assert page_language(client) == "da"
+
+
+@pytest.mark.parametrize("language", ["en", "da", "de"])
+def test_the_language_menu_names_each_language_in_its_own_words(language: str) -> None:
+    html = Client().get(reverse("league:standings"), headers={"accept_language": language})
+    menu = html.content.decode().split('id="language-choice"')[1].split("</select>")[0]
+    names = re.findall(r'<option value="(\w+)" lang="\w+"[^>]*>([^<]+)</option>', menu)
+    assert names == [("en", "English"), ("da", "Dansk"), ("de", "Deutsch")]

@@ -13,6 +13,8 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import F, Q
 from django.utils import timezone
+from django.utils.formats import date_format
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from league.scans import scan_upload_to, validate_scan
@@ -99,7 +101,13 @@ class RegisterClaim(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.player} {self.score} ({self.kind}) in {self.game}"
+        # Read on the secretary's pages and kept in the audit log: in the reader's words.
+        return gettext("%(player)s %(score)s (%(kind)s) in %(game)s") % {
+            "player": self.player,
+            "score": self.score,
+            "kind": self.get_kind_display().lower(),
+            "game": self.game,
+        }
 
 
 class RegisterEntry(models.Model):
@@ -173,7 +181,12 @@ class RegisterEntry(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.player_name} {self.score} ({self.kind}, {self.date})"
+        return gettext("%(player)s %(score)s (%(kind)s, %(date)s)") % {
+            "player": self.player_name,
+            "score": self.score,
+            "kind": self.get_kind_display().lower(),
+            "date": date_format(self.date, "DATE_FORMAT"),
+        }
 
 
 class DrinkReason(models.TextChoices):
@@ -269,7 +282,11 @@ class DrinkDebt(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.debtor} owes a round ({self.reason}) from {self.game}"
+        return gettext("%(debtor)s owes a round (%(reason)s) from %(game)s") % {
+            "debtor": self.debtor,
+            "reason": self.get_reason_display(),
+            "game": self.game,
+        }
 
 
 def _bounds_paired(ruleset: str) -> models.CheckConstraint:

@@ -11,6 +11,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.text import slugify
 from django.utils.translation import get_language, gettext
 from django.views.decorators.http import require_GET, require_http_methods
 from django_tables2 import RequestConfig
@@ -23,8 +24,8 @@ from league.services.seasons import create_season, update_season
 from league.standings import BY_POINTS, tiebreaker_label, tiebreakers_for
 from league.tables import StandingsTable
 from league.views.access import secretary_required, user_of
-from scoring import rules
 from scoring.access.privacy import visible_to_visitors
+from scoring.box_names import game_title
 
 # A kept table is looked up by what it shows, so this only bounds the memory of old ones.
 TABLE_CACHE_SECONDS = 600
@@ -47,13 +48,15 @@ def standings(request: HttpRequest) -> HttpResponse:
     RequestConfig(request, paginate=False).configure(table)
     export = wanted_format(request)
     if export is not None and season is not None:
-        return export_response(table, export=export, name=f"standings-{ruleset}")
+        # The file names its season: two seasons' downloads of one game never share a name.
+        name = f"standings-{slugify(season.name) or season.pk}-{ruleset}"
+        return export_response(table, export=export, name=name)
     context = {
         "filters": filters,
         "table": table,
         "standings_table": _drawn_table(request, table, [*order, *labels.values()]),
         "season": season,
-        "title": rules.RULESET_TITLES[ruleset],
+        "title": game_title(ruleset),
         "tiebreakers": [tiebreaker_label(key, ruleset) for key in order],
     }
     return render(request, "league/standings.html", context)
@@ -100,9 +103,7 @@ def seasons(request: HttpRequest, season_id: int | None = None) -> HttpResponse:
             except ValidationError as refused:
                 form.add_error(None, refused)
             else:
-                messages.success(
-                    request, gettext("The season %(name)s is saved.") % {"name": saved.name}
-                )
+                messages.success(request, gettext("Season saved: %(name)s.") % {"name": saved.name})
                 overlaps = selectors.overlapping_seasons(saved)
                 if overlaps:
                     messages.warning(

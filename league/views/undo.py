@@ -11,6 +11,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods
 
 from league.models import DrinkDebt, RegisterClaim, RegisterEntry
@@ -147,7 +148,11 @@ def game_attest(request: HttpRequest, game_id: int) -> HttpResponse:
 
     def act(reason: str) -> str:
         claims = attest_game(game=game, by=user_of(request), reason=reason)
-        return _("Game #%(game)s is attested: %(count)s claim(s) to decide.") % {
+        return ngettext(
+            "Game #%(game)s is attested: %(count)s record claim to decide.",
+            "Game #%(game)s is attested: %(count)s record claims to decide.",
+            len(claims),
+        ) % {
             "game": game.pk,
             "count": len(claims),
         }

@@ -16,6 +16,7 @@ from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 
 from scoring import rules
+from scoring.box_names import game_title_lazy
 from scoring.models import GamePlayer, Member
 from scoring.rules.game_setup import SETUP_CHOICES_APPLY_TO
 from scoring.rules.options import JACKPOT_BONUS_CHOICES, MAX_GUESS_POINTS, THRESHOLD_CHOICES
@@ -62,7 +63,7 @@ def seat_fields(seat: int) -> tuple[str, str, str]:
 class GameSetupForm(forms.Form):
     ruleset = forms.ChoiceField(
         label=_("Game"),
-        choices=[(info.key, info.title) for info in rules.RULESETS],
+        choices=[(info.key, game_title_lazy(info.key)) for info in rules.RULESETS],
         initial=rules.DEFAULT_RULESET.key,
         widget=forms.Select(attrs=SELECT),
     )
@@ -135,7 +136,7 @@ class GameSetupForm(forms.Form):
                 max_length=GUEST_NAME_LENGTH,
                 required=False,
                 widget=forms.TextInput(
-                    attrs={**TEXT, "placeholder": "Guest's name", "autocomplete": "off"}
+                    attrs={**TEXT, "placeholder": _("Guest's name"), "autocomplete": "off"}
                 ),
             )
             self.fields[guess] = forms.IntegerField(

@@ -15,6 +15,7 @@ from reportlab.platypus import Table, TableStyle
 from scoring.presentation.sheets import BarbutLine, ScoreSheet
 
 from . import styles
+from .five_dice import signed_cell
 
 ROUND_WIDTH = 40.0
 MAX_PLAYER_WIDTH = 200.0
@@ -46,7 +47,9 @@ def rounds_of(sheet: ScoreSheet) -> list[list[BarbutLine | None]]:
     return rounds
 
 
-def barbut_table(sheet: ScoreSheet, *, blank: bool = False) -> Table:
+def barbut_table(
+    sheet: ScoreSheet, *, blank: bool = False, signed: frozenset[str] = frozenset()
+) -> Table:
     players = len(sheet.players)
     complete = sheet.result.complete
     place = _("Place") if complete or blank else _("Place so far")
@@ -135,6 +138,8 @@ def barbut_table(sheet: ScoreSheet, *, blank: bool = False) -> Table:
                     if player.winner
                     else str(player.rank)
                 )
+            elif sheet.players[seat] in signed:
+                row[first] = signed_cell()
         data.append(row)
     style += [
         ("LINEABOVE", (0, foot), (-1, foot), 1.2, styles.INK),
@@ -142,6 +147,9 @@ def barbut_table(sheet: ScoreSheet, *, blank: bool = False) -> Table:
         ("FONT", (0, foot), (0, -1), styles.FONT_BOLD, size),
         ("FONT", (1, foot), (-1, foot), styles.FONT_BOLD, metrics.name_size),
         ("FONT", (1, foot + 2), (-1, foot + 2), styles.FONT_BOLD, metrics.name_size),
+        # "signed, see below": small and faint, it points at the signatures under the table.
+        ("FONT", (1, foot + 3), (-1, foot + 3), styles.FONT, metrics.small),
+        ("TEXTCOLOR", (1, foot + 3), (-1, foot + 3), styles.FAINT),
     ]
     heights = [metrics.row_height] * (len(data) - 1) + [SIGNATURE_HEIGHT]
     table = Table(data, colWidths=widths, rowHeights=heights, repeatRows=2, hAlign="CENTER")

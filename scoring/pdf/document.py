@@ -171,10 +171,12 @@ def sheet_story(number: int, printed: PrintedSheet) -> list[Flowable]:
 
 def _sheet_story(number: int, printed: PrintedSheet) -> list[Flowable]:
     sheet, info = printed.sheet, printed.info
+    # A signed player's cell of the Signature row says so; the signatures follow the table.
+    signed = frozenset(line.player for line in info.signatures)
     table = (
-        five_dice_table(sheet, blank=info.blank)
+        five_dice_table(sheet, blank=info.blank, signed=signed)
         if sheet.five_dice
-        else barbut_table(sheet, blank=info.blank)
+        else barbut_table(sheet, blank=info.blank, signed=signed)
     )
     story: list[Flowable] = [SheetMarker(number, info), parts.header(info), Spacer(0, 8), table]
     story += [Spacer(0, 5), *parts.result_notes(sheet.result, blank=info.blank)]

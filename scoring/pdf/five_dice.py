@@ -96,6 +96,11 @@ def signed(value: int | None) -> str:
     return f"{value:+d}" if value else "0"
 
 
+def signed_cell() -> str:
+    """A signed player's cell of the Signature row: the signatures are printed below the table."""
+    return pgettext("signature cell", "signed, see below")
+
+
 # A jackpot cell's note as printed beside its score ("scratch" shows only as a faint zero).
 NOTES = {"claimed": gettext_noop("claimed"), "struck": gettext_noop("struck"), "scratch": ""}
 
@@ -114,7 +119,9 @@ def summary_labels(sheet: ScoreSheet) -> list[str]:
     return [*labels, _("Place") if sheet.result.complete else _("Place so far")]
 
 
-def five_dice_table(sheet: ScoreSheet, *, blank: bool = False) -> Table:
+def five_dice_table(
+    sheet: ScoreSheet, *, blank: bool = False, signed: frozenset[str] = frozenset()
+) -> Table:
     cols = columns_of(sheet)
     players = len(sheet.players)
     rows = ordered_rows(sheet)
@@ -134,7 +141,7 @@ def five_dice_table(sheet: ScoreSheet, *, blank: bool = False) -> Table:
     unit, metrics = fit(label)
     widths = [label] + [unit * weight for _ in range(players) for weight in weights]
 
-    builder = _Builder(sheet, cols, metrics, widths, blank)
+    builder = _Builder(sheet, cols, metrics, widths, blank, signed)
     builder.head()
     for row in rows:
         builder.category(row)
@@ -158,8 +165,10 @@ class _Builder:
         metrics: TableMetrics,
         widths: list[float],
         blank: bool,
+        signed: frozenset[str] = frozenset(),
     ):
         self.sheet = sheet
+        self.signed = signed
         self.widths = widths
         self.cols = cols
         self.metrics = metrics
@@ -206,7 +215,7 @@ class _Builder:
             for box in range(cols.boxes):
                 subheads[first + box] = str(box + 1) if cols.boxes > 1 else _("Score")
             if cols.has_total:
-                subheads[cols.total(seat)] = _("Total")
+                subheads[cols.total(seat)] = pgettext("sheet column, short", "Total")
             if cols.has_points:
                 subheads[cols.points(seat)] = pgettext("points, short", "Pts")
         names[0] = _("Player")
@@ -280,13 +289,19 @@ class _Builder:
             self._summary(_("Points"), [figure(p.total_points) for p in result.players], bold=True)
         place = _("Place") if result.complete or self.blank else _("Place so far")
         self._summary(place, [figure(p.rank) for p in result.players], bold=True)
-        self._summary(_("Signature"), ["" for _ in result.players])
+        self._summary(
+            _("Signature"),
+            [signed_cell() if name in self.signed else "" for name in self.sheet.players],
+        )
         self.signature_row = len(self.data) - 1
         row = self.signature_row
         self.style += [
             ("VALIGN", (0, row), (0, row), "BOTTOM"),
             ("BOTTOMPADDING", (0, row), (0, row), 4),
             ("FONT", (0, row), (0, row), styles.FONT, self.metrics.font_size),
+            # "signed, see below": small and faint, it points at the signatures under the table.
+            ("FONT", (1, row), (-1, row), styles.FONT, self.metrics.small),
+            ("TEXTCOLOR", (1, row), (-1, row), styles.FAINT),
         ]
 
     def _summary(self, label: str, values: list[str], *, bold: bool = False) -> None:

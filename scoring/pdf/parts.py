@@ -29,8 +29,13 @@ DRINK_WORDS = {
 }
 
 
+# Between two fields of a line: a line too long for its column wraps between fields, never
+# inside a long word such as "Freundschaftsspiel".
+FIELD_GAP = "&nbsp;&nbsp; "
+
+
 def _field(label: str, value: str) -> str:
-    return f"<b>{escape(label)}</b>&nbsp;{escape(value)}"
+    return f"<b>{escape(label)}:</b>&nbsp;{escape(value)}"
 
 
 def header(info: SheetInfo) -> Table:
@@ -41,7 +46,7 @@ def header(info: SheetInfo) -> Table:
     ]
     if info.blank:
         lines = [
-            "&nbsp;&nbsp;&nbsp;".join(
+            FIELD_GAP.join(
                 [
                     _field(_("Date"), WRITE_IN),
                     _field(_("Time"), SHORT_WRITE_IN),
@@ -57,7 +62,7 @@ def header(info: SheetInfo) -> Table:
     else:
         friendly = _("yes (no round for last place)") if info.friendly else _("no")
         lines = [
-            "&nbsp;&nbsp;&nbsp;".join(
+            FIELD_GAP.join(
                 [
                     _field(_("Started"), info.started),
                     _field(_("Scorer"), info.scorer),
@@ -68,7 +73,7 @@ def header(info: SheetInfo) -> Table:
         second = [_field(_("Game"), info.status)]
         if info.has_options:
             second.insert(0, _field(_("Options"), info.options))
-        lines.append("&nbsp;&nbsp;&nbsp;".join(second))
+        lines.append(FIELD_GAP.join(second))
         if info.guesses:
             lines.append(_field(_("Balut guesses"), info.guesses))
     right = [Paragraph(line, styles.HEADER) for line in lines]
@@ -97,7 +102,7 @@ def result_notes(result: GameResult, *, blank: bool) -> list[Flowable]:
     if blank:
         if result.baluts is None:
             return []
-        text = "&nbsp;&nbsp;&nbsp;".join(
+        text = FIELD_GAP.join(
             [
                 _field(_("Baluts"), SHORT_WRITE_IN),
                 _field(_("Guess winners"), WRITE_IN),
@@ -124,7 +129,7 @@ def result_notes(result: GameResult, *, blank: bool) -> list[Flowable]:
         parts.append(_field(_("For the register"), entries))
     if not parts:
         return []
-    return [Paragraph("&nbsp;&nbsp;&nbsp;".join(parts), styles.NOTE)]
+    return [Paragraph(FIELD_GAP.join(parts), styles.NOTE)]
 
 
 def _register_kind(kind: str) -> str:

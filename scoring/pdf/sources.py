@@ -9,11 +9,14 @@ from typing import IO
 
 from django.conf import settings
 from django.utils import timezone, translation
-from django.utils.dateformat import format as date_format
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from scoring import rules, verification
+from scoring.box_names import game_title
 from scoring.models import Correction, Game, GamePlayer, Signature, SignatureMethod
+from scoring.presentation.moments import moment
 from scoring.presentation.sheets import build_sheet
 from scoring.selectors import LoadedGame, game_house_rules
 
@@ -29,8 +32,8 @@ from .info import (
     options_text,
 )
 
-STARTED_FORMAT = "D j M Y, H:i"
-CORRECTED_FORMAT = "j M Y H:i"
+# In the sheet's language (balutclub/formats): "25. nov. 2026 kl. 21.30".
+CORRECTED_FORMAT = "DATETIME_FORMAT"
 
 
 def sheet_language(language: str | None = None) -> str:
@@ -107,7 +110,7 @@ def sheet_info(
     club: str = "",
 ) -> SheetInfo:
     game, setup = loaded.game, loaded.setup
-    scorer = _("none")
+    scorer = pgettext("no scorer", "none")
     if game.scorer is not None:
         scorer = game.scorer.known_as
         if game.scorer.name and game.scorer.name != scorer:
@@ -115,9 +118,9 @@ def sheet_info(
     return SheetInfo(
         club=club_name(club),
         ruleset=setup.ruleset,
-        title=rules.RULESET_TITLES[setup.ruleset],
+        title=game_title(setup.ruleset),
         game_number=game.pk,
-        started=date_format(timezone.localtime(game.started_at), STARTED_FORMAT),
+        started=moment(game.started_at, with_weekday=True),
         options=options_text(setup.ruleset, setup.options),
         scorer=scorer,
         friendly=setup.friendly,
@@ -179,7 +182,7 @@ def blank_sheet(
         info = SheetInfo(
             club=club_name(club),
             ruleset=ruleset,
-            title=rules.RULESET_TITLES[ruleset],
+            title=game_title(ruleset),
             game_number=None,
             started="",
             options="",
@@ -232,10 +235,10 @@ def club_night_title(
         if date_from == date_to:
             return _("%(club)s: club night of %(date)s") % {
                 "club": name,
-                "date": date_from.isoformat(),
+                "date": date_format(date_from, "DATE_FORMAT"),
             }
         return _("%(club)s: games of %(first)s to %(last)s") % {
             "club": name,
-            "first": date_from.isoformat(),
-            "last": date_to.isoformat(),
+            "first": date_format(date_from, "DATE_FORMAT"),
+            "last": date_format(date_to, "DATE_FORMAT"),
         }

@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from scoring import rules
+from scoring.box_names import game_title
 from scoring.live_games import LiveGame
 from scoring.selectors import LoadedGame
 
@@ -76,7 +77,7 @@ def build_sheet(
     next_player = loaded.next_player
     return ScoreSheet(
         ruleset=loaded.setup.ruleset,
-        title=rules.RULESET_TITLES[loaded.setup.ruleset],
+        title=game_title(loaded.setup.ruleset),
         players=list(loaded.setup.players),
         result=result,
         rows=rows,

@@ -10,6 +10,7 @@ from __future__ import annotations
 from functools import cache, lru_cache
 
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from scoring import rules
 from scoring.box_names import box_name
@@ -185,4 +186,8 @@ def tablet_words() -> dict[str, str]:
         "nothing": _("nothing"),
         "kept": _("kept %(dice)s"),
         "nothingKept": _("nothing kept"),
+        # A box's outcome beside its points in the previews ("0 gestrichen", "16 vundet").
+        "scratch": pgettext("box outcome", "scratch"),
+        "claim": pgettext("box outcome", "claim"),
+        "strike": pgettext("box outcome", "strike"),
     }

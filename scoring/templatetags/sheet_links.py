@@ -8,6 +8,7 @@ from django.contrib.auth.models import AnonymousUser, User
 
 from scoring import rules
 from scoring.access import roles
+from scoring.box_names import game_title
 
 register = template.Library()
 
@@ -19,7 +20,7 @@ def is_secretary(user: User | AnonymousUser) -> bool:
 
 @register.simple_tag
 def ruleset_choices() -> list[tuple[str, str]]:
-    return [(key, rules.RULESET_TITLES[key]) for key in rules.RULESET_KEYS]
+    return [(key, game_title(key)) for key in rules.RULESET_KEYS]
 
 
 @register.simple_tag

@@ -11,6 +11,8 @@
   Chart.defaults.font.size = 16;
   // Drawn at once: the screenshot (and a member glancing) should not wait for an animation.
   Chart.defaults.animation = false;
+  // Figures in the page's language ("164,5" in Danish and German), not the browser's.
+  Chart.defaults.locale = document.documentElement.lang || "en";
 
   function colour(index) {
     return COLOURS[index % COLOURS.length];

@@ -8,7 +8,6 @@
 (function (T) {
   "use strict";
 
-  const OUTCOME_TEXT = { s: "", x: "scratch", c: "claim", k: "strike" };
   const STORE = "balutclub:turn:";
   // After a turn is recorded the next player's pad rests this long: the second tap of a
   // double tap on Record or Bank lands on a resting pad and enters nothing.
@@ -20,6 +19,10 @@
     return el ? JSON.parse(el.textContent) : {};
   }
   const WORDS = words();
+  // A box's outcome beside its points, in the scorer's words (scoring/presentation/tablet.py).
+  const OUTCOME_TEXT = {
+    s: "", x: WORDS.scratch || "scratch", c: WORDS.claim || "claim", k: WORDS.strike || "strike",
+  };
 
   function say(key, values) {
     const text = WORDS[key] || key;

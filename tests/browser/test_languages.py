@@ -13,7 +13,7 @@ from pytest_django.live_server_helper import LiveServer
 from scoring.models import Member, Signature, Turn
 from scoring.services.games import Seat, start_game
 from scoring.services.members import remember_language
-from tests.browser.pages import PIN, play_five_dice_turn, shot
+from tests.browser.pages import PIN, play_five_dice_turn, shot, tap_dice
 from tests.browser.test_signing import finished_game
 
 pytestmark = pytest.mark.browser
@@ -23,13 +23,15 @@ WORDS = {
         "turn": "Anns tur",
         "sign_with_pin": "Skriv under med PIN",
         "signed": "Ann har skrevet under.",
-        "status": "Underskrevet af 0 af 2 spillere.",
+        "status": "Underskrifter: 0 af 2 spillere.",
+        "scratch": "0 strøget",
     },
     "de": {
         "turn": "Ann ist dran",
         "sign_with_pin": "Mit PIN unterschreiben",
         "signed": "Ann hat unterschrieben.",
-        "status": "Von 0 von 2 Spielern unterschrieben.",
+        "status": "Unterschriften: 0 von 2 Spielern.",
+        "scratch": "0 gestrichen",
     },
 }
 
@@ -64,6 +66,10 @@ def test_the_scorer_plays_a_turn_and_signs_in_their_language(
     assert play_five_dice_turn(page, "44412", "fours").status == 200
     expect(page.locator("#turn-heading")).to_contain_text("Zed")
     assert Turn.objects.filter(game=game).count() == 1
+    # Zed's dice, not recorded: a box they would score nothing in previews it in words.
+    turn = page.locator("[data-five-dice-turn]")
+    tap_dice(page, turn, "44412")
+    expect(turn.locator("[data-box='sixes'] [data-score]")).to_have_text(words["scratch"])
     shot(page, f"languages-turn-{language}-ipad")
 
     finished = finished_game(ann)

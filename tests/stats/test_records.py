@@ -124,3 +124,22 @@ def test_the_page_takes_the_same_queries_for_few_and_many_games(
     with django_assert_num_queries(6):
         response = client.get(URL)
     assert response.content.decode().count('data-record="highest"') == 4
+
+
+@pytest.mark.parametrize(
+    ("language", "run", "everyone"),
+    [
+        ("en", "1 win in a row", "all players"),
+        ("da", "1 sejr i træk", "alle spillere"),
+        ("de", "1 Sieg in Folge", "alle Spieler"),
+    ],
+)
+def test_a_run_of_one_win_reads_in_the_singular_in_every_language(
+    client: Client, language: str, run: str, everyone: str
+) -> None:
+    finished_bar_game()
+    html = client.get(URL, headers={"accept-language": language}).content.decode()
+    longest = html.split('data-record="longest-run"')[1].split("</div>")[0]
+    assert f'<strong class="feat-value">{run}</strong>' in longest
+    most_baluts = html.split('data-record="most-baluts-game"')[1].split("</div>")[0]
+    assert everyone in most_baluts

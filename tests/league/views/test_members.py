@@ -79,3 +79,16 @@ def test_the_members_page_costs_the_same_queries_however_many_members(
     # the table's count and its page, the counts computed inside the page's query.
     with django_assert_num_queries(6):
         assert client.get(MEMBERS).status_code == 200
+
+
+def test_the_pin_help_speaks_of_a_new_member_when_adding_and_of_the_old_pin_when_editing(
+    client: Client,
+) -> None:
+    client.force_login(secretary())
+    ann = member("Ann")
+
+    adding = client.get(reverse("league:member_add")).content.decode()
+    editing = client.get(reverse("league:member", args=[ann.pk])).content.decode()
+
+    assert "the new member has no PIN yet" in adding and "the PIN stays" not in adding
+    assert "Left empty, the PIN stays as it is." in editing

@@ -4,6 +4,7 @@ or voided game shows at once, and the page's cost does not grow with the club's 
 from __future__ import annotations
 
 import datetime
+import re
 from unittest import mock
 
 import pytest
@@ -139,3 +140,17 @@ def test_the_standings_page_refuses_a_post(client: Client) -> None:
     season = this_season()
     response = client.post(STANDINGS, {"season": str(season.pk)})
     assert response.status_code == 405
+
+
+def test_the_standings_read_in_danish_and_the_download_names_its_season(client: Client) -> None:
+    season = this_season()
+    bar_game()
+
+    html = client.get(
+        STANDINGS, {"season": str(season.pk), "ruleset": "bar"}, headers={"accept-language": "da"}
+    ).content.decode()
+    download = client.get(STANDINGS, {"season": str(season.pk), "ruleset": "bar", "export": "csv"})
+
+    averages = html.split('data-col="average"')[1:]
+    assert averages and all(re.match(r">\d+,\d<", cell) for cell in averages)
+    assert 'filename="balutclub-standings-now-bar-' in download["Content-Disposition"]

@@ -174,7 +174,7 @@ def test_games_in_progress_print_as_they_stand(path: Path) -> None:
     sheet = loaded(import_record(json.loads(path.read_text(encoding="utf-8"))))
     assert not sheet.state.complete
     lines = check_sheet(sheet, game_sheet_pdf(sheet))
-    assert "Game in progress" in "\n".join(lines)
+    assert "Game: in progress" in "\n".join(lines)
     assert "Place so far" in lines
 
 
@@ -187,8 +187,8 @@ def test_the_header_names_when_who_and_how() -> None:
     Game.objects.filter(pk=game.pk).update(scorer=scorer)
     sheet = loaded(game)
     text = "\n".join(lines_of(game_sheet_pdf(sheet)))
-    assert "Scorer Cy (Cyrus Tan)" in text
-    assert "Friendly yes" in text
+    assert "Scorer: Cy (Cyrus Tan)" in text
+    assert "Friendly: yes" in text
     assert "thresholds: more than" in text
     assert "guess points: 2" in text
     guesses = record["guesses"]
@@ -196,7 +196,7 @@ def test_the_header_names_when_who_and_how() -> None:
     for name, guess in guesses.items():
         assert f"{name} {guess}" in text
     started = date_format(timezone.localtime(sheet.game.started_at), "D j M Y, H:i")
-    assert f"Started {started}" in text
+    assert f"Started: {started}" in text
 
 
 def test_corrections_are_listed_at_the_foot() -> None:
@@ -224,7 +224,7 @@ def test_corrections_are_listed_at_the_foot() -> None:
 
 def test_a_sheet_without_corrections_says_so() -> None:
     sheet = loaded(import_record(example_record("bar")))
-    assert "Corrections none" in "\n".join(lines_of(game_sheet_pdf(sheet)))
+    assert "Corrections: none" in "\n".join(lines_of(game_sheet_pdf(sheet)))
 
 
 def test_the_club_name_comes_from_the_settings(settings: object) -> None:

@@ -71,7 +71,7 @@ def test_the_start_is_printed_in_the_clubs_time_zone() -> None:
     Game.objects.filter(pk=game.pk).update(started_at=datetime(2026, 3, 6, 12, 15, tzinfo=UTC))
     with timezone.override(ZoneInfo("Asia/Singapore")):
         text = "\n".join(lines_of(game_sheet_pdf(loaded(game))))
-    assert "Started Fri 6 Mar 2026, 20:15" in text
+    assert "Started: Fri 6 Mar 2026, 20:15" in text
 
 
 @pytest.mark.django_db

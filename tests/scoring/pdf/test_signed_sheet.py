@@ -94,6 +94,8 @@ def test_a_signed_sheet_prints_its_code_game_figures_and_every_signature_with_it
     for signature in game.signatures.filter(voided_at__isnull=True).select_related("player"):
         assert signature.player.name in text
     assert "signed with PIN" in text
+    signed = game.signatures.filter(voided_at__isnull=True).count()
+    assert text.count("signed, see below") == signed, "the Signature row points below"
 
 
 def test_a_signed_sheet_carries_a_qr_code_and_the_drawn_signature_as_images(
@@ -112,7 +114,9 @@ def test_an_unsigned_sheet_prints_no_code(client: Client) -> None:
     game = new_game("balut")
     fill_game(game)
 
-    assert "Verification code:" not in text_of(printed(client, game))
+    text = text_of(printed(client, game))
+    assert "Verification code:" not in text
+    assert "signed, see below" not in text
 
 
 def test_a_typed_signature_prints_as_the_typed_name_and_the_sheet_still_verifies(

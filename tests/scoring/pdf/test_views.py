@@ -260,7 +260,7 @@ def test_the_club_night_carries_the_secretarys_club_name_on_every_sheet(
     content = response.getvalue()
     assert [text.splitlines()[0] for text in pages_text(content)] == ["The British Club"] * 2
     assert metadata(content).author == "The British Club"
-    assert metadata(content).title == "The British Club: club night of 2026-03-06"
+    assert metadata(content).title == "The British Club: club night of 6 Mar 2026"
 
 
 def test_the_club_night_pdf_costs_the_same_queries_however_many_games(

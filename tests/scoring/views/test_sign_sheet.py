@@ -155,6 +155,9 @@ def test_the_secretary_witnesses_a_drawing_too(client: Client) -> None:
     boss = secretary()
     client.force_login(boss)
 
+    assert (
+        "The secretary, signed in here, is the witness." in client.get(url(game)).content.decode()
+    )
     assert by_drawing(client, game, 1).status_code == 302
 
     assert Signature.objects.get().witness == boss

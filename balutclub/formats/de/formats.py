@@ -1,0 +1,7 @@
+"""German: 25. Nov. 2026, 21:30."""
+
+DATE_FORMAT = "j. N Y"
+DATETIME_FORMAT = "j. N Y, H:i"
+TIME_FORMAT = "H:i"
+WEEKDAY_DATETIME_FORMAT = "D., j. N Y, H:i"
+MONTH_YEAR_FORMAT = "N Y"

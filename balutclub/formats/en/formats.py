@@ -1,0 +1,7 @@
+"""English: 25 Nov 2026, 21:30."""
+
+DATE_FORMAT = "j M Y"
+DATETIME_FORMAT = "j M Y, H:i"
+TIME_FORMAT = "H:i"
+WEEKDAY_DATETIME_FORMAT = "D j M Y, H:i"
+MONTH_YEAR_FORMAT = "M Y"
