@@ -47,6 +47,7 @@ class GameAdmin(SecretaryAdmin):
         "game_page",
         "ruleset",
         "options",
+        "house_rules",
         "friendly",
         "status",
         "scorer",
