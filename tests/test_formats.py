@@ -11,7 +11,7 @@ import pytest
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.utils import timezone, translation
-from django.utils.formats import date_format, number_format
+from django.utils.formats import date_format, number_format, time_format
 
 from scoring.presentation.moments import moment
 from scoring.services.records import played_moment
@@ -58,6 +58,13 @@ def test_dates_and_numbers_read_as_the_language_writes_them(
         assert date_format(EVENING, "WEEKDAY_DATETIME_FORMAT") == started
         assert date_format(EVENING, "MONTH_YEAR_FORMAT") == month
         assert number_format(164.0, 1) == decimal
+
+
+def test_a_time_alone_reads_as_a_time_in_danish() -> None:
+    with translation.override("da"):
+        assert time_format(EVENING.time(), "TIME_FORMAT") == "kl. 21.30"
+    with translation.override("de"):
+        assert time_format(EVENING.time(), "TIME_FORMAT") == "21:30"
 
 
 def test_a_month_short_enough_is_written_out() -> None:

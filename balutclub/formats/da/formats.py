@@ -3,6 +3,7 @@ short month such as "maj" or "juni" is written out)."""
 
 DATE_FORMAT = "j. N Y"
 DATETIME_FORMAT = r"j. N Y \k\l. H.i"
-TIME_FORMAT = "H.i"
+# A time alone, as on the board: "kl. 21.30" (a bare "21.30" could be a decimal).
+TIME_FORMAT = r"\k\l. H.i"
 WEEKDAY_DATETIME_FORMAT = r"D. j. N Y \k\l. H.i"
 MONTH_YEAR_FORMAT = "N Y"
