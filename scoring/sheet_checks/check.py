@@ -19,13 +19,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
+import pypdfium2 as pdfium
+from django.conf import settings
 from django.utils.translation import gettext as _
-from PIL import Image
+from django.utils.translation import ngettext
 
 from scoring import rules
 from scoring.models import Game
 from scoring.selectors import load_game, recorded_game
-from scoring.sheet_checks import pictures
+from scoring.sheet_checks import drawing, pictures
 from scoring.sheet_checks.text import (
     MAX_PAGES,
     Printed,
@@ -127,13 +129,39 @@ def check_sheet_pdf(
     house_rules: rules.HouseRules = rules.DEFAULT_HOUSE_RULES,
     club: str = "",
     compare_pictures: bool = True,
+    budget: drawing.Budget | None = None,
 ) -> SheetCheck:
     """Every sheet of the upload checked against its game as recorded: its text (code, game,
     figures) and, unless `compare_pictures` is off, what its pages show
     (scoring.sheet_checks.pictures).
-    `house_rules` and `club` are the club's, as the server prints its sheets."""
+    `house_rules` and `club` are the club's, as the server prints its sheets. The whole check
+    stops when `budget` (settings.VERIFY_SECONDS unless given) is spent, and says so."""
+    budget = budget or drawing.Budget(settings.VERIFY_SECONDS)
     try:
-        pages_text = pdf_pages_text(data)
+        return _check(data, house_rules, club, compare_pictures, budget)
+    except drawing.OutOfTime:
+        return SheetCheck(problems=(_out_of_time(budget),))
+
+
+def _out_of_time(budget: drawing.Budget) -> str:
+    return ngettext(
+        "Checking this PDF took longer than the %(seconds)d second this server gives one "
+        "upload, so it was stopped and nothing was verified. Upload fewer sheets at once.",
+        "Checking this PDF took longer than the %(seconds)d seconds this server gives one "
+        "upload, so it was stopped and nothing was verified. Upload fewer sheets at once.",
+        max(1, round(budget.seconds)),
+    ) % {"seconds": max(1, round(budget.seconds))}
+
+
+def _check(
+    data: bytes,
+    house_rules: rules.HouseRules,
+    club: str,
+    compare_pictures: bool,
+    budget: drawing.Budget,
+) -> SheetCheck:
+    try:
+        pages_text = pdf_pages_text(data, budget=budget)
     except Unreadable as error:
         return SheetCheck(problems=(str(error),))
     parts, page_problems = split_sheets(pages_text)
@@ -145,7 +173,9 @@ def check_sheet_pdf(
         for number, part in enumerate(parts, start=1)
     ]
     if compare_pictures:
-        verdicts = _with_pictures(data, parts, verdicts, house_rules=house_rules, club=club)
+        verdicts = _with_pictures(
+            data, parts, verdicts, house_rules=house_rules, club=club, budget=budget
+        )
     problems = list(page_problems)
     for verdict in verdicts:
         if len(verdicts) == 1:
@@ -193,52 +223,57 @@ def _with_pictures(
     *,
     house_rules: rules.HouseRules,
     club: str,
+    budget: drawing.Budget,
 ) -> list[SheetVerdict]:
-    """The verdicts with what each signed sheet's pages show compared with the server's."""
-    games = {v.number - 1: v.game for v in verdicts if v.game is not None and v.game.is_signed}
-    to_draw = sorted(games)
+    """The verdicts with what each signed sheet's pages show compared with the server's, page
+    by page (a page or two in memory at a time). OutOfTime when the budget is spent."""
+    to_draw = [i for i, v in enumerate(verdicts) if v.game is not None and v.game.is_signed]
     if not to_draw:
         return verdicts
-    try:
-        shown = pictures.draw_pages(data, last_page=max(max(p.pages) for p in parts))
-        references = [
-            pictures.Reference(games[index], parts[index].numbering, parts[index].language or "en")
-            for index in to_draw
-        ]
-        reference, counts = pictures.reference_pdf(references, house_rules=house_rules, club=club)
-        drawn = pictures.draw_pages(reference, last_page=sum(counts))
-    except pictures.CannotDraw as error:
-        return [_add(v, str(error)) if i in to_draw else v for i, v in enumerate(verdicts)]
-    except rules.RuleError:
-        # A game that no longer replays: its text check already refuses it.
-        return verdicts
     result = list(verdicts)
-    start = 0
-    for index, count in zip(to_draw, counts, strict=True):
-        own = drawn[start : start + count]
-        start += count
-        result[index] = _compare_sheet(verdicts[index], parts[index], shown, own)
+    try:
+        with drawing.opened(data) as upload:
+            for index in to_draw:
+                result[index] = _compare_sheet(
+                    verdicts[index], parts[index], upload, house_rules, club, budget
+                )
+    except drawing.CannotDraw as error:
+        return [_add(v, str(error)) if i in to_draw else v for i, v in enumerate(verdicts)]
     return result
 
 
 def _compare_sheet(
-    verdict: SheetVerdict, part: _Pages, shown: list[Image.Image], drawn: list[Image.Image]
+    verdict: SheetVerdict,
+    part: _Pages,
+    upload: pdfium.PdfDocument,
+    house_rules: rules.HouseRules,
+    club: str,
+    budget: drawing.Budget,
 ) -> SheetVerdict:
-    if len(part.pages) != len(drawn):
-        return _add(
-            verdict,
-            _(
-                "This sheet has %(pages)d page(s) here, but the server draws game #%(game)d "
-                "on %(drawn)d: pages are missing or were added."
+    assert verdict.game is not None
+    reference = pictures.Reference(verdict.game, part.numbering, part.language or "en")
+    budget.check()
+    try:
+        own = pictures.reference_pdf(reference, house_rules=house_rules, club=club)
+    except rules.RuleError:
+        # A game that no longer replays: its text check already refuses it.
+        return verdict
+    with drawing.opened(own) as drawn:
+        if len(part.pages) != len(drawn):
+            return _add(
+                verdict,
+                _(
+                    "This sheet has %(pages)d page(s) here, but the server draws game #%(game)d "
+                    "on %(drawn)d: pages are missing or were added."
+                )
+                % {"pages": len(part.pages), "game": part.game, "drawn": len(drawn)},
+                compared=True,
             )
-            % {"pages": len(part.pages), "game": part.game, "drawn": len(drawn)},
-            compared=True,
-        )
-    problems = []
-    for page, own in zip(part.pages, drawn, strict=True):
-        difference = pictures.compare_page(page, shown[page - 1], own)
-        if difference is not None:
-            problems.append(pictures.describe(difference))
+        problems = []
+        for index, page in enumerate(part.pages):
+            difference = pictures.compare_drawn(page, upload, drawn, index, budget=budget)
+            if difference is not None:
+                problems.append(pictures.describe(difference))
     return _add(verdict, *problems, compared=True)
 
 

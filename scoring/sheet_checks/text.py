@@ -18,6 +18,7 @@ from pypdf import PdfReader
 
 from scoring.pdf.document import PAGE_OF, SHEET_OF
 from scoring.pdf.info import GAME_NUMBER
+from scoring.sheet_checks.drawing import Budget, OutOfTime
 from scoring.verification import (
     FIGURES_LABEL,
     FIGURES_POINTS,
@@ -116,8 +117,9 @@ class Printed:
     table_points: list[list[int]] = field(default_factory=list)
 
 
-def pdf_pages_text(data: bytes) -> list[str]:
-    """Each page's text; Unreadable, with the reason, for anything that is not such a PDF."""
+def pdf_pages_text(data: bytes, *, budget: Budget | None = None) -> list[str]:
+    """Each page's text; Unreadable, with the reason, for anything that is not such a PDF;
+    OutOfTime if `budget` is spent before the last page is read."""
     if b"%PDF-" not in data[:1024]:
         raise Unreadable(_("This file is not a PDF."))
     try:
@@ -129,8 +131,13 @@ def pdf_pages_text(data: bytes) -> list[str]:
                 _("This PDF has %(pages)d pages: at most %(most)d are checked at once.")
                 % {"pages": len(reader.pages), "most": MAX_PAGES}
             )
-        return [page.extract_text() or "" for page in reader.pages]
-    except Unreadable:
+        pages = []
+        for page in reader.pages:
+            if budget is not None:
+                budget.check()
+            pages.append(page.extract_text() or "")
+        return pages
+    except (Unreadable, OutOfTime):
         raise
     # pypdf reports a damaged file with many kinds of error; to the uploader they are one.
     except Exception as error:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from django.core.files.uploadhandler import FileUploadHandler, StopUpload
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 from django.views.decorators.csrf import csrf_exempt, csrf_protect
 from django.views.decorators.http import require_GET, require_http_methods
 
@@ -18,6 +18,7 @@ from scoring.presentation.sheets import build_sheet
 from scoring.presentation.signature_lines import signature_rows, voided_signatures
 from scoring.presentation.turn_lines import correction_lines
 from scoring.selectors import game_corrections, game_signatures, load_game, recorded_game
+from scoring.sheet_checks import limits
 from scoring.sheet_checks.check import check_sheet_pdf
 from scoring.sheet_checks.pictures import compared_text
 from scoring.verification import normalise_code, verification_code, verification_url
@@ -35,6 +36,10 @@ UPLOAD_OVERHEAD = 64 * 1024
 def verify(request: HttpRequest) -> HttpResponse:
     """GET: the forms (a typed code goes to its own page); POST: a PDF to check."""
     if request.method == "POST":
+        minutes = limits.minutes_until_allowed(request)
+        if minutes is not None:
+            # Counted and refused before a byte of the body is read.
+            return _too_many(request, minutes)
         if _content_length(request) > MAX_PDF_BYTES + UPLOAD_OVERHEAD:
             # Refused on its announced size, before a byte of it is read.
             return _too_large(request)
@@ -105,9 +110,12 @@ def _check_upload(request: HttpRequest, limit: SizeLimit) -> HttpResponse:
         return _render(request, upload_form=form, status=422)
     upload = form.cleaned_data["sheet"]
     house = club.house_settings()
-    check = check_sheet_pdf(
-        upload.read(MAX_PDF_BYTES + 1), house_rules=house.house_rules, club=house.club_name
-    )
+    with limits.check_slot() as free:
+        if not free:
+            return _busy(request)
+        check = check_sheet_pdf(
+            upload.read(MAX_PDF_BYTES + 1), house_rules=house.house_rules, club=house.club_name
+        )
     context: dict[str, object] = {
         "check": check,
         "upload_name": upload.name,
@@ -150,6 +158,29 @@ def _too_large(request: HttpRequest) -> HttpResponse:
         "most": _megabytes()
     }
     return _render(request, {"upload_error": message}, status=413)
+
+
+def _too_many(request: HttpRequest, minutes: int) -> HttpResponse:
+    message = ngettext(
+        "This device has uploaded as many PDFs as the verify page takes from one device for "
+        "now: try again in %(minutes)d minute. Typing a sheet's code works meanwhile.",
+        "This device has uploaded as many PDFs as the verify page takes from one device for "
+        "now: try again in %(minutes)d minutes. Typing a sheet's code works meanwhile.",
+        minutes,
+    ) % {"minutes": minutes}
+    response = _render(request, {"upload_error": message}, status=429)
+    response["Retry-After"] = str(minutes * 60)
+    return response
+
+
+def _busy(request: HttpRequest) -> HttpResponse:
+    message = gettext(
+        "The server is checking other uploaded PDFs right now: try again in a minute. "
+        "Typing a sheet's code works meanwhile."
+    )
+    response = _render(request, {"upload_error": message}, status=429)
+    response["Retry-After"] = "60"
+    return response
 
 
 def _render(
