@@ -4,7 +4,13 @@ see whether it matches the game as recorded. Open to anyone; it writes nothing.
 
 from __future__ import annotations
 
-from django.core.files.uploadhandler import FileUploadHandler, StopUpload
+from typing import IO
+
+from django.core.files.uploadhandler import (
+    FileUploadHandler,
+    MemoryFileUploadHandler,
+    StopUpload,
+)
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext, ngettext
@@ -44,7 +50,9 @@ def verify(request: HttpRequest) -> HttpResponse:
             # Refused on its announced size, before a byte of it is read.
             return _too_large(request)
         limit = SizeLimit(request, MAX_PDF_BYTES)
-        request.upload_handlers = [limit, *request.upload_handlers]
+        # Kept in memory whatever its size (at most MAX_PDF_BYTES): Django would write a file
+        # over 2.5 MB to the temporary folder, where a killed worker would leave it.
+        request.upload_handlers = [limit, KeptInMemory(request)]
         return _check_upload(request, limit)
     if "code" not in request.GET:
         return _render(request)
@@ -144,6 +152,20 @@ class SizeLimit(FileUploadHandler):
 
     def file_complete(self, file_size: int) -> None:
         return None
+
+
+class KeptInMemory(MemoryFileUploadHandler):
+    """Django's in-memory handler, for any size: SizeLimit before it bounds the file."""
+
+    def handle_raw_input(
+        self,
+        input_data: IO[bytes],
+        META: dict[str, str],  # noqa: N803 (Django's name)
+        content_length: int,
+        boundary: str,
+        encoding: str | None = None,
+    ) -> None:
+        self.activated = True
 
 
 def _content_length(request: HttpRequest) -> int:

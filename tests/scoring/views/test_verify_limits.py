@@ -8,6 +8,7 @@ import tempfile
 from collections.abc import Iterator
 from io import BytesIO
 from pathlib import Path
+from typing import Any
 
 import pytest
 from django.conf import settings
@@ -20,6 +21,7 @@ from pytest_django.fixtures import Settings
 
 from scoring.models import Game
 from scoring.sheet_checks import limits
+from scoring.sheet_checks.check import SheetCheck, check_sheet_pdf
 from scoring.sheet_checks.text import MAX_PAGES
 from tests.scoring.services.helpers import fill_game, new_game, sign_all
 from tests.scoring.services.real_sheets import sheet_of
@@ -116,6 +118,27 @@ def test_a_genuine_sheet_leaves_nothing_on_disk(client: Client, temp_folder: Pat
     status, html = upload(client, sheet_of(signed()))
 
     assert status == 200 and 'data-verdict="accepted"' in html
+    assert list(temp_folder.iterdir()) == []
+
+
+def test_an_upload_over_djangos_memory_threshold_is_never_written_to_disk(
+    client: Client, temp_folder: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    padded = sheet_of(signed()) + b"\n%" + b"0" * (3 * 1024 * 1024)
+    assert len(padded) > settings.FILE_UPLOAD_MAX_MEMORY_SIZE
+    during: list[list[Path]] = []
+
+    def check(data: bytes, **options: Any) -> SheetCheck:
+        # What a worker killed in the middle of the check would leave behind.
+        during.append(list(temp_folder.iterdir()))
+        return check_sheet_pdf(data, **options)
+
+    monkeypatch.setattr("scoring.views.verify.check_sheet_pdf", check)
+
+    status, html = upload(client, padded)
+
+    assert status == 200 and 'data-verdict="accepted"' in html
+    assert during == [[]]
     assert list(temp_folder.iterdir()) == []
 
 
