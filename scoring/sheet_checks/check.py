@@ -44,6 +44,10 @@ from scoring.verification import verification_code
 
 __all__ = ["MAX_PAGES", "SheetCheck", "SheetVerdict", "check_sheet_pdf", "pdf_text"]
 
+# Which figure of a player a comparison is about (each is worded in a message of its own).
+SCORE = "score"
+POINTS = "points"
+
 
 @dataclass(frozen=True)
 class SheetVerdict:
@@ -288,30 +292,47 @@ def _add(verdict: SheetVerdict, *problems: str, compared: bool = False) -> Sheet
 def _code_problems(game: Game, printed: Printed) -> list[str]:
     if printed.unreadable_codes:
         shown = ", ".join(sorted(printed.unreadable_codes))
-        return [f"The verification code printed on this PDF ({shown}) is not a valid code."]
+        return [
+            _("The verification code printed on this PDF (%(shown)s) is not a valid code.")
+            % {"shown": shown}
+        ]
     if not printed.codes:
         return [
-            "No verification code is printed on this PDF: only a sheet printed after every "
-            "player signed carries one."
+            _(
+                "No verification code is printed on this PDF: only a sheet printed after every "
+                "player signed carries one."
+            )
         ]
     if len(printed.codes) > 1:
-        return [f"This PDF shows different codes ({', '.join(sorted(printed.codes))})."]
+        return [
+            _("This PDF shows different codes (%(codes)s).")
+            % {"codes": ", ".join(sorted(printed.codes))}
+        ]
     if not game.is_signed:
         return [
-            f"Game #{game.pk} is not signed by every player (or a correction voided its "
-            "signatures): it has no verification code, so no PDF of it can be verified."
+            _(
+                "Game #%(game)d is not signed by every player (or a correction voided its "
+                "signatures): it has no verification code, so no PDF of it can be verified."
+            )
+            % {"game": game.pk}
         ]
     problems = []
     if verification_code(recorded_game(game), game.verification_format) != game.verification_code:
         problems.append(
-            f"Game #{game.pk} as recorded no longer matches the code it was signed with: "
-            "it has been changed since it was signed."
+            _(
+                "Game #%(game)d as recorded no longer matches the code it was signed with: "
+                "it has been changed since it was signed."
+            )
+            % {"game": game.pk}
         )
     (code,) = printed.codes
     if code != game.verification_code:
         problems.append(
-            f"The code on this PDF ({code}) is not the code game #{game.pk} was signed with: "
-            "the PDF was altered, or printed before a correction."
+            _(
+                "The code on this PDF (%(code)s) is not the code game #%(game)d was signed "
+                "with: the PDF was altered, or printed before a correction."
+            )
+            % {"code": code, "game": game.pk}
         )
     return problems
 
@@ -322,34 +343,43 @@ def _figure_problems(
     try:
         result = load_game(game).result(house_rules)
     except rules.RuleError:
-        return [f"Game #{game.pk} as recorded no longer follows the rules: it has been altered."]
+        return [
+            _("Game #%(game)d as recorded no longer follows the rules: it has been altered.")
+            % {"game": game.pk}
+        ]
     if not printed.lines and not printed.table_scores:
-        return ["No players' figures could be read on this PDF, so they cannot be checked."]
+        return [_("No players' figures could be read on this PDF, so they cannot be checked.")]
     problems = []
     if printed.lines:
         problems += _line_problems(result, printed)
     for row in printed.table_scores:
-        problems += _row_problems(result, row, "total score", lambda p: p.score)
+        problems += _row_problems(result, row, SCORE, lambda p: p.score)
     for row in printed.table_points:
-        problems += _row_problems(result, row, "points", lambda p: p.total_points)
+        problems += _row_problems(result, row, POINTS, lambda p: p.total_points)
     return list(dict.fromkeys(problems))
 
 
 def _line_problems(result: rules.GameResult, printed: Printed) -> list[str]:
     problems = []
     for seat in sorted(set(printed.lines) - {p.seat for p in result.players}):
-        problems.append(f"The PDF gives figures for seat {seat + 1}: the game has no such seat.")
+        problems.append(
+            _("The PDF gives figures for seat %(seat)d: the game has no such seat.")
+            % {"seat": seat + 1}
+        )
     for player in result.players:
         shown = printed.lines.get(player.seat, set())
         if not shown:
-            problems.append(f"The PDF gives no figures for {player.name}.")
+            problems.append(_("The PDF gives no figures for %(name)s.") % {"name": player.name})
             continue
         if len(shown) > 1:
-            problems.append(f"The PDF gives {player.name} different figures in different places.")
+            problems.append(
+                _("The PDF gives %(name)s different figures in different places.")
+                % {"name": player.name}
+            )
             continue
         (figures,) = shown
-        problems += _compare(player, "total score", player.score, figures.score)
-        problems += _compare(player, "points", player.total_points, figures.points)
+        problems += _compare(player, SCORE, player.score, figures.score)
+        problems += _compare(player, POINTS, player.total_points, figures.points)
     return problems
 
 
@@ -370,6 +400,14 @@ def _compare(
 ) -> list[str]:
     if recorded == shown:
         return []
-    on_record = "none" if recorded is None else str(recorded)
-    on_pdf = "none" if shown is None else str(shown)
-    return [f"{player.name}'s {what}: {on_record} as recorded, but {on_pdf} on the PDF."]
+    values = {
+        "name": player.name,
+        "recorded": _("none") if recorded is None else str(recorded),
+        "shown": _("none") if shown is None else str(shown),
+    }
+    if what == SCORE:
+        return [
+            _("%(name)s's total score: %(recorded)s as recorded, but %(shown)s on the PDF.")
+            % values
+        ]
+    return [_("%(name)s's points: %(recorded)s as recorded, but %(shown)s on the PDF.") % values]
