@@ -93,13 +93,6 @@ browsers:
 	    echo "chromium is missing: run 'sudo apt-get install chromium' (Debian) and retry." >&2; exit 1; \
 	  fi; \
 	fi
-	@if ! command -v pdftoppm >/dev/null 2>&1; then \
-	  if [ "$$(id -u)" = 0 ]; then \
-	    apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends poppler-utils; \
-	  else \
-	    echo "pdftoppm is missing: run 'sudo apt-get install poppler-utils' (Debian) and retry." >&2; exit 1; \
-	  fi; \
-	fi
 
 lint: $(STAMPS)/python
 	$(PY) -m ruff check .

@@ -17,6 +17,10 @@ os.environ.setdefault("SECRET_KEY", "balutclub-test-suite-key-not-for-production
 os.environ.setdefault("ALLOWED_HOSTS", "testserver,localhost,127.0.0.1")
 os.environ.setdefault("SECURE_SSL_REDIRECT", "0")
 os.environ["BALUTCLUB_TESTING"] = "1"
+# The verify page's count of uploads per client lives in a database table that flushing between
+# live-server tests leaves alone: the suite's uploads would add up from test to test. The tests
+# of that limit set their own.
+os.environ.setdefault("VERIFY_UPLOADS_PER_CLIENT", "1000/10m")
 
 # Uploads go to a folder of this process's own, never the repository's media/, so parallel
 # pytest-xdist workers never share a file. Workers inherit the controller's environment: a

@@ -5,6 +5,7 @@ ALLOWED_HOSTS must be given. `make run` exports DEBUG=1 for local play.
 """
 
 import os
+import re
 import secrets
 from datetime import timedelta
 from pathlib import Path
@@ -248,6 +249,35 @@ CONTENT_SECURITY_POLICY = "; ".join(
         "frame-ancestors 'none'",
     ]
 )
+
+# The verify page's uploads (docs/usage.md, "Uploads to the verify page"): the most seconds one
+# upload's check may take, well inside gunicorn's worker timeout (past it the check stops and
+# says so); how many uploads one client (balutclub.throttle.client_ip) may send, in
+# django-ratelimit's words ("10/10m": ten in ten minutes); and how many checks run at once on the
+# whole server, so the other workers keep answering the tablets while uploads pour in.
+VERIFY_SECONDS = float(os.environ.get("VERIFY_SECONDS", "10"))
+VERIFY_UPLOADS_PER_CLIENT = os.environ.get("VERIFY_UPLOADS_PER_CLIENT", "10/10m")
+VERIFY_CONCURRENT_CHECKS = int(os.environ.get("VERIFY_CONCURRENT_CHECKS", "1"))
+# The verify page's throttle counts and its check slots, shared by every gunicorn worker: in a
+# table of the database (`manage.py createcachetable`, which `make run`/`make serve` and the
+# systemd unit run), as the club runs no memcached or redis. Its increments are not atomic, so
+# two uploads of one client at the very same instant may count once: the limit on checks running
+# at once holds regardless.
+CACHES = {
+    "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+    "uploads": {
+        "BACKEND": "django.core.cache.backends.db.DatabaseCache",
+        "LOCATION": "balutclub_upload_limits",
+    },
+}
+RATELIMIT_USE_CACHE = "uploads"
+RATELIMIT_IP_META_KEY = "scoring.sheet_checks.limits.upload_client"
+if not re.fullmatch(r"[1-9]\d*/\d*[smhd]", VERIFY_UPLOADS_PER_CLIENT):
+    raise ImproperlyConfigured(
+        "VERIFY_UPLOADS_PER_CLIENT is a count and a period, like 10/10m (s, m, h or d)."
+    )
+if VERIFY_CONCURRENT_CHECKS < 1 or not VERIFY_SECONDS > 0:
+    raise ImproperlyConfigured("VERIFY_CONCURRENT_CHECKS and VERIFY_SECONDS must be above 0.")
 
 # Bootstrap has no "alert-error": refusals reported through messages show as "alert-danger".
 MESSAGE_TAGS = {message_constants.ERROR: "danger"}

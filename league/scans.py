@@ -16,12 +16,19 @@ from PIL import Image
 
 # A phone photo of a sheet is a few MB; a scanner's PDF of one page rarely more.
 MAX_SCAN_BYTES = 10 * 1024 * 1024
+# A phone's photo is 12 to 50 megapixels; members' browsers draw what is kept.
+MAX_SCAN_PIXELS = 64_000_000
 CONTENT_TYPES = {"pdf": "application/pdf", "png": "image/png", "jpg": "image/jpeg"}
 _IMAGE_FORMATS = {"PNG": "png", "JPEG": "jpg"}
 
 
+class TooManyPixels(Exception):
+    """A photo whose few bytes would be an enormous picture when drawn."""
+
+
 def scan_extension(file: IO[bytes] | Any) -> str | None:
-    """ "pdf", "png" or "jpg" for a file that really is one; None otherwise."""
+    """ "pdf", "png" or "jpg" for a file that really is one; None otherwise; TooManyPixels for
+    a photo of more than MAX_SCAN_PIXELS (never decoded here: only its header is read)."""
     file.seek(0)
     try:
         if file.read(5) == b"%PDF-":
@@ -29,12 +36,16 @@ def scan_extension(file: IO[bytes] | Any) -> str | None:
         file.seek(0)
         try:
             with Image.open(file) as image:
-                image_format = image.format
+                image_format, pixels = image.format, image.width * image.height
                 image.verify()
+        except Image.DecompressionBombError as error:
+            raise TooManyPixels from error
         # Pillow raises many kinds of error for a damaged or hostile file (not only
         # UnidentifiedImageError): each of them means "not an image we keep".
         except Exception:
             return None
+        if pixels > MAX_SCAN_PIXELS:
+            raise TooManyPixels
         return _IMAGE_FORMATS.get(image_format or "")
     finally:
         file.seek(0)
@@ -46,7 +57,17 @@ def validate_scan(file: Any) -> None:
             gettext("The scan is too large (%(size)s MB): at most %(most)d MB.")
             % {"size": f"{file.size / 1024 / 1024:.1f}", "most": MAX_SCAN_BYTES // 1024 // 1024}
         )
-    if scan_extension(file) is None:
+    try:
+        extension = scan_extension(file)
+    except TooManyPixels as error:
+        raise ValidationError(
+            gettext(
+                "The photo has more pixels than a scan needs (at most %(most)d megapixels): "
+                "take it again at a lower resolution."
+            )
+            % {"most": MAX_SCAN_PIXELS // 1_000_000}
+        ) from error
+    if extension is None:
         raise ValidationError(
             gettext("A scan must be a photo (JPEG or PNG) or a PDF of the paper sheet.")
         )
@@ -57,7 +78,11 @@ def scan_upload_to(instance: object, filename: str) -> str:
     from league.models import RegisterEntry  # here: league.models imports this module
 
     assert isinstance(instance, RegisterEntry) and instance.scan
-    extension = scan_extension(instance.scan) or "bin"
+    try:
+        extension = scan_extension(instance.scan) or "bin"
+    except TooManyPixels:
+        # validate_scan refused it before it could be saved.
+        extension = "bin"
     return f"register/scans/{uuid.uuid4().hex}.{extension}"
 
 

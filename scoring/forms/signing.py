@@ -47,7 +47,7 @@ class CodeForm(forms.Form):
     code = forms.CharField(
         label=_("Verification code"),
         max_length=MAX_CODE_INPUT,
-        error_messages={"required": "Type the code printed on the sheet."},
+        error_messages={"required": _("Type the code printed on the sheet.")},
     )
 
 
@@ -55,8 +55,8 @@ class SheetUploadForm(forms.Form):
     sheet = forms.FileField(
         label=_("A score sheet PDF"),
         error_messages={
-            "required": "Choose the PDF to check.",
-            "empty": "The file is empty: choose the PDF of a score sheet.",
+            "required": _("Choose the PDF to check."),
+            "empty": _("The file is empty: choose the PDF of a score sheet."),
         },
     )
 

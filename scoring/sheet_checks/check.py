@@ -19,13 +19,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
+import pypdfium2 as pdfium
+from django.conf import settings
 from django.utils.translation import gettext as _
-from PIL import Image
+from django.utils.translation import ngettext
 
 from scoring import rules
 from scoring.models import Game
 from scoring.selectors import game_house_rules, load_game, recorded_game
-from scoring.sheet_checks import pictures
+from scoring.sheet_checks import drawing, pictures
 from scoring.sheet_checks.text import (
     MAX_PAGES,
     Printed,
@@ -41,6 +43,10 @@ from scoring.sheet_checks.text import (
 from scoring.verification import verification_code
 
 __all__ = ["MAX_PAGES", "SheetCheck", "SheetVerdict", "check_sheet_pdf", "pdf_text"]
+
+# Which figure of a player a comparison is about (each is worded in a message of its own).
+SCORE = "score"
+POINTS = "points"
 
 
 @dataclass(frozen=True)
@@ -127,14 +133,40 @@ def check_sheet_pdf(
     house_rules: rules.HouseRules | None = None,
     club: str = "",
     compare_pictures: bool = True,
+    budget: drawing.Budget | None = None,
 ) -> SheetCheck:
     """Every sheet of the upload checked against its game as recorded: its text (code, game,
     figures) and, unless `compare_pictures` is off, what its pages show
     (scoring.sheet_checks.pictures).
     `club` is the club's, as the server prints its sheets; `house_rules` each game's own (those
-    it was played under) unless given."""
+    it was played under) unless given. The whole check stops when `budget`
+    (settings.VERIFY_SECONDS unless given) is spent, and says so."""
+    budget = budget or drawing.Budget(settings.VERIFY_SECONDS)
     try:
-        pages_text = pdf_pages_text(data)
+        return _check(data, house_rules, club, compare_pictures, budget)
+    except drawing.OutOfTime:
+        return SheetCheck(problems=(_out_of_time(budget),))
+
+
+def _out_of_time(budget: drawing.Budget) -> str:
+    return ngettext(
+        "Checking this PDF took longer than the %(seconds)d second this server gives one "
+        "upload, so it was stopped and nothing was verified. Upload fewer sheets at once.",
+        "Checking this PDF took longer than the %(seconds)d seconds this server gives one "
+        "upload, so it was stopped and nothing was verified. Upload fewer sheets at once.",
+        max(1, round(budget.seconds)),
+    ) % {"seconds": max(1, round(budget.seconds))}
+
+
+def _check(
+    data: bytes,
+    house_rules: rules.HouseRules | None,
+    club: str,
+    compare_pictures: bool,
+    budget: drawing.Budget,
+) -> SheetCheck:
+    try:
+        pages_text = pdf_pages_text(data, budget=budget)
     except Unreadable as error:
         return SheetCheck(problems=(str(error),))
     parts, page_problems = split_sheets(pages_text)
@@ -146,7 +178,9 @@ def check_sheet_pdf(
         for number, part in enumerate(parts, start=1)
     ]
     if compare_pictures:
-        verdicts = _with_pictures(data, parts, verdicts, house_rules=house_rules, club=club)
+        verdicts = _with_pictures(
+            data, parts, verdicts, house_rules=house_rules, club=club, budget=budget
+        )
     problems = list(page_problems)
     for verdict in verdicts:
         if len(verdicts) == 1:
@@ -194,52 +228,57 @@ def _with_pictures(
     *,
     house_rules: rules.HouseRules | None,
     club: str,
+    budget: drawing.Budget,
 ) -> list[SheetVerdict]:
-    """The verdicts with what each signed sheet's pages show compared with the server's."""
-    games = {v.number - 1: v.game for v in verdicts if v.game is not None and v.game.is_signed}
-    to_draw = sorted(games)
+    """The verdicts with what each signed sheet's pages show compared with the server's, page
+    by page (a page or two in memory at a time). OutOfTime when the budget is spent."""
+    to_draw = [i for i, v in enumerate(verdicts) if v.game is not None and v.game.is_signed]
     if not to_draw:
         return verdicts
-    try:
-        shown = pictures.draw_pages(data, last_page=max(max(p.pages) for p in parts))
-        references = [
-            pictures.Reference(games[index], parts[index].numbering, parts[index].language or "en")
-            for index in to_draw
-        ]
-        reference, counts = pictures.reference_pdf(references, house_rules=house_rules, club=club)
-        drawn = pictures.draw_pages(reference, last_page=sum(counts))
-    except pictures.CannotDraw as error:
-        return [_add(v, str(error)) if i in to_draw else v for i, v in enumerate(verdicts)]
-    except rules.RuleError:
-        # A game that no longer replays: its text check already refuses it.
-        return verdicts
     result = list(verdicts)
-    start = 0
-    for index, count in zip(to_draw, counts, strict=True):
-        own = drawn[start : start + count]
-        start += count
-        result[index] = _compare_sheet(verdicts[index], parts[index], shown, own)
+    try:
+        with drawing.opened(data) as upload:
+            for index in to_draw:
+                result[index] = _compare_sheet(
+                    verdicts[index], parts[index], upload, house_rules, club, budget
+                )
+    except drawing.CannotDraw as error:
+        return [_add(v, str(error)) if i in to_draw else v for i, v in enumerate(verdicts)]
     return result
 
 
 def _compare_sheet(
-    verdict: SheetVerdict, part: _Pages, shown: list[Image.Image], drawn: list[Image.Image]
+    verdict: SheetVerdict,
+    part: _Pages,
+    upload: pdfium.PdfDocument,
+    house_rules: rules.HouseRules | None,
+    club: str,
+    budget: drawing.Budget,
 ) -> SheetVerdict:
-    if len(part.pages) != len(drawn):
-        return _add(
-            verdict,
-            _(
-                "This sheet has %(pages)d page(s) here, but the server draws game #%(game)d "
-                "on %(drawn)d: pages are missing or were added."
+    assert verdict.game is not None
+    reference = pictures.Reference(verdict.game, part.numbering, part.language or "en")
+    budget.check()
+    try:
+        own = pictures.reference_pdf(reference, house_rules=house_rules, club=club)
+    except rules.RuleError:
+        # A game that no longer replays: its text check already refuses it.
+        return verdict
+    with drawing.opened(own) as drawn:
+        if len(part.pages) != len(drawn):
+            return _add(
+                verdict,
+                _(
+                    "This sheet has %(pages)d page(s) here, but the server draws game #%(game)d "
+                    "on %(drawn)d: pages are missing or were added."
+                )
+                % {"pages": len(part.pages), "game": part.game, "drawn": len(drawn)},
+                compared=True,
             )
-            % {"pages": len(part.pages), "game": part.game, "drawn": len(drawn)},
-            compared=True,
-        )
-    problems = []
-    for page, own in zip(part.pages, drawn, strict=True):
-        difference = pictures.compare_page(page, shown[page - 1], own)
-        if difference is not None:
-            problems.append(pictures.describe(difference))
+        problems = []
+        for index, page in enumerate(part.pages):
+            difference = pictures.compare_drawn(page, upload, drawn, index, budget=budget)
+            if difference is not None:
+                problems.append(pictures.describe(difference))
     return _add(verdict, *problems, compared=True)
 
 
@@ -254,30 +293,47 @@ def _add(verdict: SheetVerdict, *problems: str, compared: bool = False) -> Sheet
 def _code_problems(game: Game, printed: Printed) -> list[str]:
     if printed.unreadable_codes:
         shown = ", ".join(sorted(printed.unreadable_codes))
-        return [f"The verification code printed on this PDF ({shown}) is not a valid code."]
+        return [
+            _("The verification code printed on this PDF (%(shown)s) is not a valid code.")
+            % {"shown": shown}
+        ]
     if not printed.codes:
         return [
-            "No verification code is printed on this PDF: only a sheet printed after every "
-            "player signed carries one."
+            _(
+                "No verification code is printed on this PDF: only a sheet printed after every "
+                "player signed carries one."
+            )
         ]
     if len(printed.codes) > 1:
-        return [f"This PDF shows different codes ({', '.join(sorted(printed.codes))})."]
+        return [
+            _("This PDF shows different codes (%(codes)s).")
+            % {"codes": ", ".join(sorted(printed.codes))}
+        ]
     if not game.is_signed:
         return [
-            f"Game #{game.pk} is not signed by every player (or a correction voided its "
-            "signatures): it has no verification code, so no PDF of it can be verified."
+            _(
+                "Game #%(game)d is not signed by every player (or a correction voided its "
+                "signatures): it has no verification code, so no PDF of it can be verified."
+            )
+            % {"game": game.pk}
         ]
     problems = []
     if verification_code(recorded_game(game), game.verification_format) != game.verification_code:
         problems.append(
-            f"Game #{game.pk} as recorded no longer matches the code it was signed with: "
-            "it has been changed since it was signed."
+            _(
+                "Game #%(game)d as recorded no longer matches the code it was signed with: "
+                "it has been changed since it was signed."
+            )
+            % {"game": game.pk}
         )
     (code,) = printed.codes
     if code != game.verification_code:
         problems.append(
-            f"The code on this PDF ({code}) is not the code game #{game.pk} was signed with: "
-            "the PDF was altered, or printed before a correction."
+            _(
+                "The code on this PDF (%(code)s) is not the code game #%(game)d was signed "
+                "with: the PDF was altered, or printed before a correction."
+            )
+            % {"code": code, "game": game.pk}
         )
     return problems
 
@@ -289,34 +345,43 @@ def _figure_problems(
         house = house_rules if house_rules is not None else game_house_rules(game)
         result = load_game(game).result(house)
     except rules.RuleError:
-        return [f"Game #{game.pk} as recorded no longer follows the rules: it has been altered."]
+        return [
+            _("Game #%(game)d as recorded no longer follows the rules: it has been altered.")
+            % {"game": game.pk}
+        ]
     if not printed.lines and not printed.table_scores:
-        return ["No players' figures could be read on this PDF, so they cannot be checked."]
+        return [_("No players' figures could be read on this PDF, so they cannot be checked.")]
     problems = []
     if printed.lines:
         problems += _line_problems(result, printed)
     for row in printed.table_scores:
-        problems += _row_problems(result, row, "total score", lambda p: p.score)
+        problems += _row_problems(result, row, SCORE, lambda p: p.score)
     for row in printed.table_points:
-        problems += _row_problems(result, row, "points", lambda p: p.total_points)
+        problems += _row_problems(result, row, POINTS, lambda p: p.total_points)
     return list(dict.fromkeys(problems))
 
 
 def _line_problems(result: rules.GameResult, printed: Printed) -> list[str]:
     problems = []
     for seat in sorted(set(printed.lines) - {p.seat for p in result.players}):
-        problems.append(f"The PDF gives figures for seat {seat + 1}: the game has no such seat.")
+        problems.append(
+            _("The PDF gives figures for seat %(seat)d: the game has no such seat.")
+            % {"seat": seat + 1}
+        )
     for player in result.players:
         shown = printed.lines.get(player.seat, set())
         if not shown:
-            problems.append(f"The PDF gives no figures for {player.name}.")
+            problems.append(_("The PDF gives no figures for %(name)s.") % {"name": player.name})
             continue
         if len(shown) > 1:
-            problems.append(f"The PDF gives {player.name} different figures in different places.")
+            problems.append(
+                _("The PDF gives %(name)s different figures in different places.")
+                % {"name": player.name}
+            )
             continue
         (figures,) = shown
-        problems += _compare(player, "total score", player.score, figures.score)
-        problems += _compare(player, "points", player.total_points, figures.points)
+        problems += _compare(player, SCORE, player.score, figures.score)
+        problems += _compare(player, POINTS, player.total_points, figures.points)
     return problems
 
 
@@ -337,6 +402,14 @@ def _compare(
 ) -> list[str]:
     if recorded == shown:
         return []
-    on_record = "none" if recorded is None else str(recorded)
-    on_pdf = "none" if shown is None else str(shown)
-    return [f"{player.name}'s {what}: {on_record} as recorded, but {on_pdf} on the PDF."]
+    values = {
+        "name": player.name,
+        "recorded": _("none") if recorded is None else str(recorded),
+        "shown": _("none") if shown is None else str(shown),
+    }
+    if what == SCORE:
+        return [
+            _("%(name)s's total score: %(recorded)s as recorded, but %(shown)s on the PDF.")
+            % values
+        ]
+    return [_("%(name)s's points: %(recorded)s as recorded, but %(shown)s on the PDF.") % values]

@@ -2,10 +2,12 @@
 
 A PDF's text layer can say one thing while its pages show another (a white box with forged
 figures drawn over the genuine ones leaves the genuine text underneath), so reading the text is
-not enough. Each uploaded page is drawn with poppler's pdftoppm, in grey at `DPI`, and compared
-pixel by pixel with the same page of the sheet the server renders for that game from the
-database now (its signature drawings included; the sheet's number within a club night and its
-page count as the upload's footer gives them). Left out: the QR code's square, which encodes the
+not enough. Each uploaded page is drawn in this process with PDFium (scoring.sheet_checks.drawing),
+in grey at `DPI`, and compared pixel by pixel with the same page of the sheet the server renders
+for that game from the database now (its signature drawings included; the sheet's number within
+a club night and its page count as the upload's footer gives them). A page whose size is not the
+sheet's is refused by its size before it is drawn: however large its boxes, it costs nothing.
+Left out: the QR code's square, which encodes the
 address of the site that printed the sheet. A pixel counts as different when its grey differs by
 more than `GREY_TOLERANCE` of 255; a page is refused when more than `PIXEL_TOLERANCE` differ.
 The same drawing operators drawn by the same renderer give the same pixels, so a genuine page
@@ -14,33 +16,26 @@ differs in none; the tolerance only forgives a stray anti-aliased pixel.
 
 from __future__ import annotations
 
-import shutil
-import subprocess
-import tempfile
-from collections.abc import Sequence
 from dataclasses import dataclass
 from io import BytesIO
-from pathlib import Path
 
+import pypdfium2 as pdfium
 from django.utils.translation import gettext as _
 from PIL import Image, ImageChops, ImageDraw
-from pypdf import PdfWriter
 
 from scoring import rules
 from scoring.models import Game
 from scoring.pdf import printed_game, styles, write_pdf
 from scoring.selectors import game_corrections, game_signatures, load_game
+from scoring.sheet_checks.drawing import Budget, draw_page, page_size
 
 DPI = 100
 GREY_TOLERANCE = 96
 PIXEL_TOLERANCE = 4
-# Drawing a page is quick, but a hostile PDF could make poppler work for long: it is stopped.
-RENDER_SECONDS = 30
 MM_PER_INCH = 25.4
-
-
-class CannotDraw(Exception):
-    """The server cannot draw the pages (pdftoppm missing, or it failed on this file)."""
+POINTS_PER_INCH = 72
+# How far a page's side may be from the sheet's and still be drawn: less than a pixel at DPI.
+SIZE_TOLERANCE_POINTS = 0.5
 
 
 @dataclass(frozen=True)
@@ -66,74 +61,42 @@ class PageDifference:
     """The page is not the sheet's size at all (the measures are then the page's)."""
 
 
-def draw_pages(data: bytes, last_page: int) -> list[Image.Image]:
-    """The PDF's pages 1..last_page drawn in grey at DPI; CannotDraw if that cannot be done."""
-    program = shutil.which("pdftoppm")
-    if program is None:
-        raise CannotDraw(
-            _(
-                "This server cannot draw PDF pages (poppler's pdftoppm is not installed), so it "
-                "cannot check what the pages show. Ask the club's administrator."
-            )
-        )
-    with tempfile.TemporaryDirectory(prefix="balut-verify-") as folder:
-        source = Path(folder) / "upload.pdf"
-        source.write_bytes(data)
-        try:
-            subprocess.run(  # noqa: S603 (a fixed program on a file of our own)
-                [
-                    program,
-                    "-gray",
-                    "-r",
-                    str(DPI),
-                    "-l",
-                    str(last_page),
-                    str(source),
-                    f"{folder}/p",
-                ],
-                check=True,
-                capture_output=True,
-                timeout=RENDER_SECONDS,
-            )
-        except (subprocess.CalledProcessError, subprocess.TimeoutExpired) as error:
-            raise CannotDraw(_("The pages of this PDF cannot be drawn: it is damaged.")) from error
-        # pdftoppm pads the page number to the width of the last one: sorting by it is enough.
-        files = sorted(Path(folder).glob("p-*.pgm"), key=lambda f: int(f.stem.rsplit("-", 1)[1]))
-        if len(files) < last_page:
-            # A page poppler could not draw is left out: its place would be taken by the next.
-            raise CannotDraw(_("The pages of this PDF cannot be drawn: it is damaged."))
-        pages = []
-        for file in files:
-            with Image.open(file) as picture:
-                pages.append(picture.convert("L"))
-        return pages
-
-
 def reference_pdf(
-    references: Sequence[Reference], *, house_rules: rules.HouseRules | None, club: str
-) -> tuple[bytes, list[int]]:
-    """The server's own sheets for `references`, in order, in one PDF; and each one's pages."""
-    writer = PdfWriter()
-    counts = []
-    for reference in references:
-        game = reference.game
-        loaded = load_game(game)
-        printed = printed_game(
-            loaded,
-            game_corrections(game),
-            signatures=game_signatures(game),
-            house_rules=house_rules,
-            club=club,
-            language=reference.language,
-        )
-        out = BytesIO()
-        write_pdf([printed], out, title="", club=club, numbering=reference.numbering)
-        before = len(writer.pages)
-        writer.append(BytesIO(out.getvalue()))
-        counts.append(len(writer.pages) - before)
-    combined = BytesIO()
-    writer.write(combined)
-    return combined.getvalue(), counts
+    reference: Reference, *, house_rules: rules.HouseRules | None, club: str
+) -> bytes:
+    """The server's own sheet for `reference`, as it prints it now."""
+    game = reference.game
+    printed = printed_game(
+        load_game(game),
+        game_corrections(game),
+        signatures=game_signatures(game),
+        house_rules=house_rules,
+        club=club,
+        language=reference.language,
+    )
+    out = BytesIO()
+    write_pdf([printed], out, title="", club=club, numbering=reference.numbering)
+    return out.getvalue()
+
+
+def compare_drawn(
+    number: int,
+    upload: pdfium.PdfDocument,
+    drawn: pdfium.PdfDocument,
+    drawn_index: int,
+    *,
+    budget: Budget,
+) -> PageDifference | None:
+    """Uploaded page `number` (from 1) against page `drawn_index` of the server's sheet: by
+    size first, and only a page of the sheet's size is drawn and compared pixel by pixel."""
+    shown_size = page_size(upload, number - 1)
+    own_size = page_size(drawn, drawn_index)
+    if any(abs(a - b) > SIZE_TOLERANCE_POINTS for a, b in zip(shown_size, own_size, strict=True)):
+        width, height = (round(side * MM_PER_INCH / POINTS_PER_INCH) for side in shown_size)
+        return PageDifference(number, 0, 0, 0, width, height, other_size=True)
+    shown = draw_page(upload, number - 1, dpi=DPI, budget=budget)
+    own = draw_page(drawn, drawn_index, dpi=DPI, budget=budget)
+    return compare_page(number, shown, own)
 
 
 def _blank_qr_square(picture: Image.Image) -> Image.Image:

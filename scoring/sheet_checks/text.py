@@ -14,10 +14,12 @@ from io import BytesIO
 from django.conf import settings
 from django.utils import translation
 from django.utils.translation import gettext as _
-from pypdf import PdfReader
+from pypdf import PageObject, PdfReader
 
 from scoring.pdf.document import PAGE_OF, SHEET_OF
 from scoring.pdf.info import GAME_NUMBER
+from scoring.sheet_checks.drawing import Budget, OutOfTime
+from scoring.sheet_checks.weight import MAX_CONTENT_BYTES, MAX_IMAGE_PIXELS, page_weight
 from scoring.verification import (
     FIGURES_LABEL,
     FIGURES_POINTS,
@@ -116,8 +118,9 @@ class Printed:
     table_points: list[list[int]] = field(default_factory=list)
 
 
-def pdf_pages_text(data: bytes) -> list[str]:
-    """Each page's text; Unreadable, with the reason, for anything that is not such a PDF."""
+def pdf_pages_text(data: bytes, *, budget: Budget | None = None) -> list[str]:
+    """Each page's text; Unreadable, with the reason, for anything that is not such a PDF;
+    OutOfTime if `budget` is spent before the last page is read."""
     if b"%PDF-" not in data[:1024]:
         raise Unreadable(_("This file is not a PDF."))
     try:
@@ -129,12 +132,39 @@ def pdf_pages_text(data: bytes) -> list[str]:
                 _("This PDF has %(pages)d pages: at most %(most)d are checked at once.")
                 % {"pages": len(reader.pages), "most": MAX_PAGES}
             )
-        return [page.extract_text() or "" for page in reader.pages]
-    except Unreadable:
+        pages = []
+        for number, page in enumerate(reader.pages, start=1):
+            if budget is not None:
+                budget.check()
+            _refuse_heavy(number, page)
+            pages.append(page.extract_text() or "")
+        return pages
+    except (Unreadable, OutOfTime):
         raise
     # pypdf reports a damaged file with many kinds of error; to the uploader they are one.
     except Exception as error:
         raise Unreadable(_("This PDF is damaged and its text cannot be read.")) from error
+
+
+def _refuse_heavy(number: int, page: PageObject) -> None:
+    """Unreadable if the page holds far more to read or draw than any score sheet."""
+    content_bytes, pixels = page_weight(page)
+    if content_bytes > MAX_CONTENT_BYTES:
+        raise Unreadable(
+            _(
+                "Page %(page)d holds %(size)d KB of drawing instructions, far more than any "
+                "score sheet: it is not one, and is not read."
+            )
+            % {"page": number, "size": content_bytes // 1024}
+        )
+    if pixels > MAX_IMAGE_PIXELS:
+        raise Unreadable(
+            _(
+                "Page %(page)d holds images of more than %(most)d megapixels, far more than any "
+                "score sheet: it is not one, and is not drawn."
+            )
+            % {"page": number, "most": MAX_IMAGE_PIXELS // 1_000_000}
+        )
 
 
 def pdf_text(data: bytes) -> str:

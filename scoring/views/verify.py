@@ -4,10 +4,16 @@ see whether it matches the game as recorded. Open to anyone; it writes nothing.
 
 from __future__ import annotations
 
-from django.core.files.uploadhandler import FileUploadHandler, StopUpload
+from typing import IO
+
+from django.core.files.uploadhandler import (
+    FileUploadHandler,
+    MemoryFileUploadHandler,
+    StopUpload,
+)
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 from django.views.decorators.csrf import csrf_exempt, csrf_protect
 from django.views.decorators.http import require_GET, require_http_methods
 
@@ -24,6 +30,7 @@ from scoring.selectors import (
     load_game,
     recorded_game,
 )
+from scoring.sheet_checks import limits
 from scoring.sheet_checks.check import check_sheet_pdf
 from scoring.sheet_checks.pictures import compared_text
 from scoring.verification import normalise_code, verification_code, verification_url
@@ -41,11 +48,17 @@ UPLOAD_OVERHEAD = 64 * 1024
 def verify(request: HttpRequest) -> HttpResponse:
     """GET: the forms (a typed code goes to its own page); POST: a PDF to check."""
     if request.method == "POST":
+        minutes = limits.minutes_until_allowed(request)
+        if minutes is not None:
+            # Counted and refused before a byte of the body is read.
+            return _too_many(request, minutes)
         if _content_length(request) > MAX_PDF_BYTES + UPLOAD_OVERHEAD:
             # Refused on its announced size, before a byte of it is read.
             return _too_large(request)
         limit = SizeLimit(request, MAX_PDF_BYTES)
-        request.upload_handlers = [limit, *request.upload_handlers]
+        # Kept in memory whatever its size (at most MAX_PDF_BYTES): Django would write a file
+        # over 2.5 MB to the temporary folder, where a killed worker would leave it.
+        request.upload_handlers = [limit, KeptInMemory(request)]
         return _check_upload(request, limit)
     if "code" not in request.GET:
         return _render(request)
@@ -110,8 +123,13 @@ def _check_upload(request: HttpRequest, limit: SizeLimit) -> HttpResponse:
     if not form.is_valid():
         return _render(request, upload_form=form, status=422)
     upload = form.cleaned_data["sheet"]
-    # Each sheet is drawn by its game's own house rules, as the server prints it.
-    check = check_sheet_pdf(upload.read(MAX_PDF_BYTES + 1), club=club.house_settings().club_name)
+    with limits.check_slot() as free:
+        if not free:
+            return _busy(request)
+        # Each sheet is drawn by its game's own house rules, as the server prints it.
+        check = check_sheet_pdf(
+            upload.read(MAX_PDF_BYTES + 1), club=club.house_settings().club_name
+        )
     context: dict[str, object] = {
         "check": check,
         "upload_name": upload.name,
@@ -142,6 +160,20 @@ class SizeLimit(FileUploadHandler):
         return None
 
 
+class KeptInMemory(MemoryFileUploadHandler):
+    """Django's in-memory handler, for any size: SizeLimit before it bounds the file."""
+
+    def handle_raw_input(
+        self,
+        input_data: IO[bytes],
+        META: dict[str, str],  # noqa: N803 (Django's name)
+        content_length: int,
+        boundary: str,
+        encoding: str | None = None,
+    ) -> None:
+        self.activated = True
+
+
 def _content_length(request: HttpRequest) -> int:
     try:
         return int(request.META.get("CONTENT_LENGTH") or 0)
@@ -154,6 +186,29 @@ def _too_large(request: HttpRequest) -> HttpResponse:
         "most": _megabytes()
     }
     return _render(request, {"upload_error": message}, status=413)
+
+
+def _too_many(request: HttpRequest, minutes: int) -> HttpResponse:
+    message = ngettext(
+        "This device has uploaded as many PDFs as the verify page takes from one device for "
+        "now: try again in %(minutes)d minute. Typing a sheet's code works meanwhile.",
+        "This device has uploaded as many PDFs as the verify page takes from one device for "
+        "now: try again in %(minutes)d minutes. Typing a sheet's code works meanwhile.",
+        minutes,
+    ) % {"minutes": minutes}
+    response = _render(request, {"upload_error": message}, status=429)
+    response["Retry-After"] = str(minutes * 60)
+    return response
+
+
+def _busy(request: HttpRequest) -> HttpResponse:
+    message = gettext(
+        "The server is checking other uploaded PDFs right now: try again in a minute. "
+        "Typing a sheet's code works meanwhile."
+    )
+    response = _render(request, {"upload_error": message}, status=429)
+    response["Retry-After"] = "60"
+    return response
 
 
 def _render(

@@ -5,6 +5,8 @@ from __future__ import annotations
 import csv
 import datetime
 import io
+import struct
+import zlib
 from typing import TYPE_CHECKING
 
 import pytest
@@ -314,12 +316,29 @@ def test_the_secretary_enters_a_historic_record_with_its_scan(client: Client, bo
     assert b"".join(scan.streaming_content).startswith(b"\x89PNG")  # type: ignore[attr-defined]
 
 
+def png_declaring(width: int, height: int) -> SimpleUploadedFile:
+    """A PNG of a few bytes whose header says `width` × `height` pixels: enormous when drawn."""
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return (
+            struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+        )
+
+    header = struct.pack(">IIBBBBB", width, height, 8, 0, 0, 0, 0)
+    data = b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header)
+    data += chunk(b"IDAT", zlib.compress(b"\0" * 64)) + chunk(b"IEND", b"")
+    return SimpleUploadedFile("sheet.png", data, "image/png")
+
+
 @pytest.mark.parametrize(
     ("upload", "message"),
     [
         (SimpleUploadedFile("sheet.png", b"not an image"), "photo (JPEG or PNG) or a PDF"),
         (None, "This field is required."),
+        (png_declaring(9_000, 9_000), "more pixels than a scan needs (at most 64 megapixels)"),
+        (png_declaring(100_000, 100_000), "more pixels than a scan needs"),
     ],
+    ids=["not-an-image", "none", "81-megapixels", "10-gigapixels"],
 )
 def test_a_historic_record_without_a_proper_scan_is_refused(
     client: Client, boss: User, upload: SimpleUploadedFile | None, message: str

@@ -6,13 +6,16 @@ from __future__ import annotations
 
 from io import BytesIO
 
+import pypdfium2
 import pytest
 from pypdf import PdfReader, PdfWriter
+from reportlab.pdfgen.canvas import Canvas
 
 from scoring.models import Game, Member
 from scoring.selectors import load_game
 from scoring.services.games import Seat, start_game
 from scoring.sheet_checks.check import check_sheet_pdf
+from scoring.sheet_checks.drawing import Budget, OutOfTime, draw_page, opened
 from scoring.sheet_checks.pictures import compared_text
 from tests.scoring.services.helpers import fill_game, member, new_game, sign_all
 from tests.scoring.services.real_sheets import (
@@ -166,13 +169,72 @@ def test_a_genuine_page_scaled_to_another_paper_size_is_refused_with_its_size() 
     assert problem.startswith("Page 1 is 216 × 279 mm: not the size of the sheet")
 
 
-def test_when_the_server_cannot_draw_pages_the_upload_is_refused_saying_why(
+def test_a_pdf_whose_pages_cannot_be_drawn_is_refused_saying_why(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     game = signed()
-    monkeypatch.setattr("scoring.sheet_checks.pictures.shutil.which", lambda program: None)
+
+    def refuse(data: bytes) -> None:
+        raise pypdfium2.PdfiumError("Failed to load document (PDFium: Data format error).")
+
+    monkeypatch.setattr("scoring.sheet_checks.drawing.pdfium.PdfDocument", refuse)
 
     check = check_sheet_pdf(sheet_of(game))
 
+    assert check.problems == ("The pages of this PDF cannot be drawn: it is damaged.",)
+
+
+def test_a_genuine_sheet_saved_again_by_another_program_still_verifies() -> None:
+    game = with_a_guest()
+    genuine = sheet_of(game)
+    by_pypdf = BytesIO()
+    PdfWriter(clone_from=PdfReader(BytesIO(genuine))).write(by_pypdf)
+    by_pdfium = BytesIO()
+    document = pypdfium2.PdfDocument(genuine)
+    document.save(by_pdfium)
+    document.close()
+
+    for saved in (by_pypdf.getvalue(), by_pdfium.getvalue()):
+        assert saved != genuine
+        check = check_sheet_pdf(saved)
+        assert check.problems == ()
+        assert check.sheets[0].pictures_compared
+
+
+class StopsAfter(Budget):
+    """A budget spent after `asks` questions: how often drawing asked whether to stop."""
+
+    def __init__(self, asks: int) -> None:
+        super().__init__(60)
+        self.asks = asks
+        self.asked = 0
+
+    @property
+    def spent(self) -> bool:
+        self.asked += 1
+        return self.asked > self.asks
+
+
+def test_a_page_of_very_many_drawings_stops_in_the_middle_when_the_budget_is_spent() -> None:
+    out = BytesIO()
+    canvas = Canvas(out, pagesize=(842, 595))
+    for index in range(20_000):
+        canvas.rect(index % 800, index % 560, 3, 3, stroke=1, fill=index % 2)
+    canvas.save()
+    budget = StopsAfter(asks=3)
+
+    with opened(out.getvalue()) as document, pytest.raises(OutOfTime):
+        draw_page(document, 0, dpi=100, budget=budget)
+
+    # Once before the page, then PDFium between its drawings until told to stop.
+    assert budget.asked > budget.asks + 1
+
+
+def test_the_checks_budget_is_spent_in_the_middle_of_a_club_night() -> None:
+    games = [signed(), signed("bar")]
+
+    check = check_sheet_pdf(club_night_of(games), budget=StopsAfter(asks=6))
+
     (problem,) = check.problems
-    assert problem.startswith("This server cannot draw PDF pages (poppler's pdftoppm")
+    assert problem.startswith("Checking this PDF took longer than the 60 seconds")
+    assert check.sheets == ()

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from django.conf import settings
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
@@ -300,3 +301,24 @@ def test_only_the_methods_each_page_takes_are_allowed(client: Client) -> None:
     assert client.put(VERIFY).status_code == 405
     assert client.delete(VERIFY).status_code == 405
     assert client.post(page(game)).status_code == 405
+
+
+@pytest.mark.parametrize(
+    ("language", "missing_code", "no_file"),
+    [
+        ("da", "Der er ingen verifikationskode på denne PDF", "Vælg den PDF, der skal"),
+        ("de", "Auf diesem PDF steht kein Prüfcode", "Wählen Sie das PDF, das geprüft"),
+    ],
+)
+def test_an_uploads_refusals_speak_the_readers_language(
+    client: Client, language: str, missing_code: str, no_file: str
+) -> None:
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = language
+    game = new_game("bar")
+    fill_game(game)
+
+    status, html = upload(client, sheet_pdf(game))
+    nothing = client.post(VERIFY, {})
+
+    assert status == 422 and missing_code in html
+    assert nothing.status_code == 422 and no_file in nothing.content.decode()
