@@ -22,7 +22,7 @@ from pathlib import Path
 
 from django.conf import settings
 from django.core.management import call_command
-from django.db import DatabaseError, transaction
+from django.db import DatabaseError, DataError, IntegrityError, transaction
 from django.db.migrations.exceptions import InconsistentMigrationHistory
 from django.db.migrations.loader import MigrationLoader
 from django.utils.translation import gettext as _
@@ -73,13 +73,19 @@ def restore(path: Path, *, replace: bool = False) -> Summary:
                 except BaseException:
                     placement.undo()
                     raise
-            except (DatabaseError, InconsistentMigrationHistory) as error:
+            except (IntegrityError, DataError, InconsistentMigrationHistory) as error:
                 raise BackupError(
                     _(
                         "The data in %(path)s does not fit together (%(error)s): nothing was "
                         "restored."
                     )
                     % {"path": path, "error": error}
+                ) from error
+            except DatabaseError as error:
+                # The club's database unreachable, or the archive's not a database at all.
+                raise BackupError(
+                    _("The restore stopped on a database error (%(error)s): nothing was restored.")
+                    % {"error": error}
                 ) from error
     return Summary(rows=expected, files=len(unpacked.media))
 

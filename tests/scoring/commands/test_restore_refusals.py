@@ -328,6 +328,15 @@ def test_rows_that_fail_at_commit_leave_the_rows_and_files_as_they_were(
     club.refuses(crafted, "does not fit together")
 
 
+def test_an_archive_whose_database_is_not_one_is_refused(club: Club, tmp_path: Path) -> None:
+    def garbage(database: Path) -> None:
+        database.write_bytes(b"not a database " * 1000)
+
+    crafted = rewritten(club.archive, tmp_path / "crafted.tar.gz", database=garbage)
+
+    club.refuses(crafted, "stopped on a database error")
+
+
 def test_a_file_that_cannot_be_moved_into_place_undoes_the_ones_before_it(
     club: Club, monkeypatch: pytest.MonkeyPatch
 ) -> None:
