@@ -23,8 +23,10 @@ from tests.browser.pages import (
     play_area,
     player_to_throw,
     recorded,
+    set_aside_choice,
     shot,
     start_game,
+    start_game_of_two,
     tap,
     tap_dice,
     turn_number,
@@ -306,3 +308,33 @@ def test_a_server_error_is_no_connection_the_turn_waits_and_is_sent_when_the_ser
     send_what_waits(page, 1)
     one_clear_state(page)
     stored_as_played(game_id, played)
+
+
+def test_a_barbut_turn_that_cannot_be_sent_waits_on_its_pad_and_is_stored_when_the_server_is_back(
+    live_server: LiveServer, tablet_page_without_worker: Page, ann: Member, ben: Member
+) -> None:
+    # Barbut has no plan to play on from: the pad waits for the server, saying why.
+    page = tablet_page_without_worker
+    game_id = start_game_of_two(page, live_server.url, "barbut4", ann, ben)
+    wifi = FlakyWifi({})
+    wifi.down = True
+    page.route(TURNS_URL, wifi)
+    turn = page.locator("[data-barbut-turn]")
+    tap_dice(page, turn, "1523")
+    tap(page, set_aside_choice(turn, "1 5"))
+    tap(page, turn.locator("[data-bank]"))
+
+    settle_through_hangs(page, 0)
+    expect(page.locator("[data-queue-count]")).to_have_text("1")
+    expect(turn.locator("[data-step]")).to_contain_text("No connection")
+    expect(turn).to_have_class(re.compile(r"\bqueued\b"))
+    assert recorded(game_id) == []
+
+    wifi.down = False
+    send_what_waits(page, 1)
+    one_clear_state(page)
+    assert player_to_throw(page) == "Ben"
+    assert recorded(game_id) == [
+        {"player": "Ann", "throws": [{"dice": [1, 2, 3, 5], "keep": [1, 5]}]}
+    ]
+    assert wifi.reached == [0]
