@@ -119,6 +119,7 @@
       if (!entry || !entry.queued || !advanceOffline(play, false)) break;
     }
     tidy(play);
+    delete play.dataset.redrawn;  // only the pads drawn just now keep their taps without a word
     T.showQueued(play);
     T.sync();
     T.settle();

@@ -59,7 +59,7 @@
   // Called by tablet.js before it draws the pads of a #play the server has just sent.
   T.beforeInit = function (play, scope) {
     if (scope === document || !window.caches) return;
-    keepAnswer(play.outerHTML.replace(/ htmx-(added|settling|swapping)/g, "")).catch(() => {});
+    keepAnswer(play.outerHTML.replace(/ htmx-(added|settling|swapping)/g, "").replace(' data-redrawn=""', "")).catch(() => {});
   };
 
   // The page's scripts, styles and the words' catalog, as the worker would have kept them had

@@ -96,7 +96,7 @@
     if (!isTurnPost(event)) return;
     clearTimeout(slowTimer);
     clearTimeout(giveUpTimer);
-    showSlow(false);
+    if (slow) showSlow(false);
     const play = document.getElementById("play");
     // An answer swapped in took the form with it: the new pad settles once it is set up.
     if (!play || !play.contains(event.detail.elt)) return;
@@ -249,6 +249,8 @@
     const answer = document.createElement("template");
     answer.innerHTML = html;
     answer.content.querySelectorAll("#notice, #error").forEach((message) => message.remove());
+    const redrawn = answer.content.getElementById("play");
+    if (redrawn) redrawn.dataset.redrawn = "";
     htmx.swap(current, answer.innerHTML, { swapStyle: "outerHTML" });
   }
 

@@ -129,10 +129,12 @@ def send_what_waits(page: Page, turns: int) -> None:
 
 
 def one_clear_state(page: Page) -> None:
-    """No refusal, no turn left for the scorer to enter again, no "moved on" anywhere."""
+    """No refusal, no turn left for the scorer to enter again, no "moved on" anywhere, and no
+    word of taps "brought back" (the queue's answer redraws the pad in place, taps and all)."""
     expect(page.locator("#error")).to_have_count(0)
     expect(page.locator("[data-unsent-turn]")).to_have_count(0)
     expect(page.locator("#play")).not_to_contain_text("moved on")
+    expect(page.locator("#play")).not_to_contain_text("brought back")
 
 
 def record_move(page: Page, move: Move) -> None:
