@@ -30,6 +30,8 @@
   let slowTimer = 0;
   let giveUpTimer = 0;
   let settleTimer = 0;
+  // The queue's last answer was not drawn: the scorer was tapping the pad (see drawAnswer).
+  let answerHeld = false;
 
   // The form that sent the request: htmx:beforeSwap is fired on the swap's target (#play), not
   // on the form, so its detail.elt is the target; requestConfig.elt is the sender throughout.
@@ -72,8 +74,9 @@
       writeEntry(play.dataset.game, number, entry);
     }
     const behind = queuedEntries(play.dataset.game).some(([waiting]) => waiting !== number);
-    if (entry && entry.body && (syncing || behind)) {
-      // Turns before it are not stored yet: this one goes behind them, never past them.
+    if (entry && entry.body && (syncing || behind || answerHeld)) {
+      // Turns before it are not stored yet (or their answer is not drawn yet): this one goes
+      // behind them, never past them.
       event.preventDefault();
       queueTurn(play, number, entry);
       sync();
@@ -201,6 +204,7 @@
     // one of a whole game's queue would cost more than sending it.
     let last = "";
     let failed = false;
+    let refused = false;
     try {
       // The queue is read again after each turn: one recorded meanwhile is sent in this round.
       for (let next = queuedEntries(game)[0]; next; next = queuedEntries(game)[0]) {
@@ -228,6 +232,7 @@
           held.reason = say("heldBehind", { n: number + 1 });
           writeEntry(game, later, held);
         });
+        refused = true;
         break;  // a refused turn stops the queue there
       }
     } finally {
@@ -237,7 +242,7 @@
     else retries = 0;
     const current = document.getElementById("play");
     if (!current) return;
-    if (last) drawAnswer(current, last);
+    if (last) drawAnswer(current, last, refused);
     else showQueued(current);
   }
 
@@ -245,7 +250,17 @@
   // played since are played on again from the plan (tablet.js), with the taps kept. Its notice
   // and error go: they speak of a turn tapped a while ago (a refusal's reason stays in view on
   // that turn), and a line above the pad would move the dice under a finger.
-  function drawAnswer(current, html) {
+  //
+  // While the scorer is tapping the pad's own turn, the answer is held back (`answerHeld`):
+  // that turn's Record then goes through the queue, whose answer, newer, is drawn on the next,
+  // untouched pad. A refusal is drawn at once (`now`): the turns it holds back come back.
+  function drawAnswer(current, html, now) {
+    const onPad = readEntry(current.dataset.game, Number(current.dataset.turn));
+    answerHeld = !now && Boolean(onPad && onPad.touched && !onPad.queued);
+    if (answerHeld) {
+      showQueued(current);
+      return;
+    }
     const answer = document.createElement("template");
     answer.innerHTML = html;
     answer.content.querySelectorAll("#notice, #error").forEach((message) => message.remove());

@@ -240,12 +240,15 @@ def tap_dice(page: Page, scope: Locator, dice: str) -> None:
         PAD_FACES.replace("CENTRE", CENTRE).replace("ENTERED", ENTERED_DICE), arg=handle
     ).json_value()
     before = int(pad["entered"])
+    # The dice are counted on the pad as it is now: the answer to turns the queue sent may
+    # have redrawn it in place meanwhile, with the taps so far (tablet_queue.js).
     for index, face in enumerate(dice):
         repeated = index > 0 and face == dice[index - 1]
         if repeated:
-            _die_entered(page, handle, before + index, pad["points"][face])
+            _die_entered(page, scope.element_handle(), before + index, pad["points"][face])
         page.mouse.click(*pad["points"][face])
-    _die_entered(page, handle, before + len(dice), pad["points"][dice[-1]] if dice else None)
+    retap = pad["points"][dice[-1]] if dice else None
+    _die_entered(page, scope.element_handle(), before + len(dice), retap)
 
 
 def _die_entered(page: Page, handle: ElementHandle, count: int, retap: list[float] | None) -> None:
