@@ -340,3 +340,39 @@ def test_a_barbut_turn_that_cannot_be_sent_waits_on_its_pad_and_is_stored_when_t
         {"player": "Ann", "throws": [{"dice": [1, 2, 3, 5], "keep": [1, 5]}]}
     ]
     assert wifi.reached == [0]
+
+
+def test_the_queues_answer_never_redraws_a_pad_being_tapped_and_the_next_record_follows_it(
+    live_server: LiveServer, tablet_page_without_worker: Page, ann: Member, ben: Member
+) -> None:
+    page = tablet_page_without_worker
+    game_id, played, engine = start(page, live_server, ann, ben)
+    wifi = FlakyWifi({})
+    wifi.down = True
+    page.route(TURNS_URL, wifi)
+    record_move(page, MOVES[0])
+    played.play(engine, MOVES[0].record("Ann"))
+    settle_through_hangs(page, 1)
+    # Ben's dice are half tapped in when the Wi-Fi comes back and Ann's turn goes through.
+    turn = page.locator("[data-five-dice-turn]")
+    tap_dice(page, turn, "555")
+    pad = turn.element_handle()
+    wifi.down = False
+    tap(page, page.locator("[data-queue-badge]"))
+    expect(page.locator("[data-queue-badge]")).to_be_hidden()
+    assert recorded(game_id) == [{"player": "Ann", "box": "fours", "dice": [1, 2, 4, 4, 4]}]
+    # The very pad under the finger, taps and all: not redrawn, not "brought back".
+    assert pad.evaluate("element => element.isConnected")
+    expect(turn.locator("[data-slot]")).to_have_text(["5", "5", "5", "·", "·"])
+    one_clear_state(page)
+
+    tap_dice(page, turn, "12")
+    tap(page, turn.locator("[data-box='fives']"))
+    tap(page, turn.locator("[data-confirm-ok]"))
+    played.play(engine, Move("55512", "fives").record("Ben"))
+    settle_through_hangs(page, 2)
+    send_what_waits(page, 2)
+    one_clear_state(page)
+    stored_as_played(game_id, played)
+    assert wifi.reached == [0, 1]
+    check_five_dice_sheet(page, rules.score_record(played.record))
