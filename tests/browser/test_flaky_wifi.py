@@ -166,6 +166,18 @@ def start(
     return game_id, played, engine
 
 
+def anns_turn_waits(page: Page, played: PlayedGame, engine: rules.FiveDiceGame) -> FlakyWifi:
+    """The Wi-Fi goes down and Ann's first turn is recorded: it waits in the queue, Ben's pad
+    is up. The Wi-Fi it returns is still down."""
+    wifi = FlakyWifi({})
+    wifi.down = True
+    page.route(TURNS_URL, wifi)
+    record_move(page, MOVES[0])
+    played.play(engine, MOVES[0].record("Ann"))
+    settle_through_hangs(page, 1)
+    return wifi
+
+
 def test_twenty_turns_on_a_flaky_wifi_are_each_stored_once_in_order_in_the_box_tapped(
     live_server: LiveServer, tablet_page_without_worker: Page, ann: Member, ben: Member
 ) -> None:
@@ -211,12 +223,7 @@ def test_a_turn_recorded_once_the_wifi_is_back_goes_behind_the_one_waiting(
     page = tablet_page_without_worker
     game_id, played, engine = start(page, live_server, ann, ben)
     statuses = answers(page)
-    wifi = FlakyWifi({})
-    wifi.down = True
-    page.route(TURNS_URL, wifi)
-    record_move(page, MOVES[0])
-    played.play(engine, MOVES[0].record("Ann"))
-    settle_through_hangs(page, 1)
+    wifi = anns_turn_waits(page, played, engine)
     badge = page.locator("[data-queue-badge]")
     expect(badge.locator("[data-queue-count]")).to_have_text("1")
     expect(badge.locator("[data-queue-pending]")).to_be_visible()
@@ -347,12 +354,7 @@ def test_the_queues_answer_never_redraws_a_pad_being_tapped_and_the_next_record_
 ) -> None:
     page = tablet_page_without_worker
     game_id, played, engine = start(page, live_server, ann, ben)
-    wifi = FlakyWifi({})
-    wifi.down = True
-    page.route(TURNS_URL, wifi)
-    record_move(page, MOVES[0])
-    played.play(engine, MOVES[0].record("Ann"))
-    settle_through_hangs(page, 1)
+    wifi = anns_turn_waits(page, played, engine)
     # Ben's dice are half tapped in when the Wi-Fi comes back and Ann's turn goes through.
     turn = page.locator("[data-five-dice-turn]")
     tap_dice(page, turn, "555")
