@@ -161,9 +161,7 @@ def tablet_words() -> dict[str, str]:
         ),
         "pending": _("Pending: turn %(n)s, %(player)s, %(turn)s (%(score)s)"),
         "heldBehind": _("Not sent: turn %(n)s before it was refused."),
-        "serverError": _(
-            "The server could not record this turn; it is kept on the tablet. Try again."
-        ),
+        "sending": _("Sending…"),
         "unsent": _("Turn %(n)s was not recorded: %(player)s, %(turn)s."),
         "discard": _("Discard"),
         "useAgain": _("Enter it for this turn"),

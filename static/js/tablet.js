@@ -1,182 +1,10 @@
-// The scorer's tablet, part 3 of 3: sending a turn once, keeping it when the server cannot be
-// reached, playing on offline from the server's plan, and setting the pads up on each page.
+// The scorer's tablet, part 3 of 3: playing on offline from the server's plan, and setting the
+// pads up on each page. Sending turns, once and in order, is tablet_queue.js's.
 (function (T) {
   "use strict";
 
-  const { say, describeEntry, readEntry, writeEntry, dropEntry, keptNumbers, tidy } = T;
+  const { say, describeEntry, readEntry, tidy, queuedEntries } = T;
   const { fiveDiceTurn, barbutTurn } = T;
-
-  // Sending -------------------------------------------------------------------------------------
-
-  // The form that sent the request: htmx:beforeSwap is fired on the swap's target (#play), not
-  // on the form, so its detail.elt is the target; requestConfig.elt is the sender throughout.
-  function isTurnPost(event) {
-    const detail = event.detail || {};
-    const elt = detail.requestConfig ? detail.requestConfig.elt : detail.elt;
-    return Boolean(elt && elt.matches && elt.matches("[data-turn-form]"));
-  }
-
-  // A commit is one tap: while its turn is on its way every further tap is ignored.
-  document.addEventListener("click", (event) => {
-    const play = document.getElementById("play");
-    if (play && play.dataset.sending && event.target.closest && event.target.closest("[data-turn-form]")) {
-      event.preventDefault();
-      event.stopImmediatePropagation();
-    }
-  }, true);
-
-  document.addEventListener("htmx:beforeRequest", (event) => {
-    if (!isTurnPost(event)) return;
-    const play = document.getElementById("play");
-    if (!play) return;
-    play.dataset.sending = "yes";
-    // What is sent is kept with the turn's taps: if the server cannot be reached, this very
-    // post (same request key) waits in the queue and is sent again as it was.
-    const form = event.detail.elt;
-    const entry = readEntry(play.dataset.game, Number(play.dataset.turn));
-    if (entry) {
-      entry.body = new URLSearchParams(new FormData(form)).toString();
-      entry.url = form.getAttribute("hx-post");
-      writeEntry(play.dataset.game, Number(play.dataset.turn), entry);
-    }
-    if (syncing && entry && entry.body) {
-      // The queue is on its way: this turn goes behind it, never past it.
-      event.preventDefault();
-      delete play.dataset.sending;
-      entry.queued = true;
-      writeEntry(play.dataset.game, Number(play.dataset.turn), entry);
-      play.querySelectorAll("dialog[open]").forEach((dialog) => dialog.close());
-      advanceOffline(play);
-      showQueued(play);
-    }
-  });
-
-  // Set before the answer's pad is drawn, so that pad starts resting.
-  document.addEventListener("htmx:beforeSwap", (event) => {
-    if (isTurnPost(event) && event.detail.shouldSwap) T.restUntil = Date.now() + T.REST_MS;
-  });
-
-  document.addEventListener("htmx:afterRequest", (event) => {
-    if (!isTurnPost(event)) return;
-    const play = document.getElementById("play");
-    const xhr = event.detail.xhr;
-    if (play && play.contains(event.detail.elt)) {
-      // No answer was swapped in (the connection failed): the turn is still kept here.
-      delete play.dataset.sending;
-      play.querySelectorAll("dialog[open]").forEach((dialog) => dialog.close());
-      if (xhr && xhr.status >= 500) {
-        const note = play.querySelector("[data-pad-note]") || play.querySelector("[data-step]");
-        if (note) note.textContent = say("serverError");
-      }
-      if (!xhr || !xhr.status) {
-        const number = Number(play.dataset.turn);
-        const entry = readEntry(play.dataset.game, number);
-        if (entry && entry.body) {
-          entry.queued = true;
-          writeEntry(play.dataset.game, number, entry);
-          if (advanceOffline(play)) {
-            const note = play.querySelector("[data-pad-note]");
-            if (note) note.textContent = say("offlineGoOn");
-          }
-        }
-        showQueued(play);
-      }
-    }
-  });
-
-  // Offline ---------------------------------------------------------------------------------
-  // A turn the server could not be reached for waits on the device with its request key and
-  // is sent, in order, as soon as the server answers again (or on a tap on the badge). The
-  // key makes a resend of a turn already recorded harmless. A refused turn stops the queue
-  // and stays in view with the server's reason until the scorer enters it again or discards it.
-
-  function queuedEntries(game) {
-    return keptNumbers(game)
-      .map((number) => [number, readEntry(game, number)])
-      .filter(([, entry]) => entry && entry.queued);
-  }
-
-  function showQueued(play) {
-    showPending(play);
-    const waiting = queuedEntries(play.dataset.game);
-    const badge = play.querySelector("[data-queue-badge]");
-    if (badge) {
-      badge.hidden = !waiting.length;
-      badge.querySelector("[data-queue-count]").textContent = String(waiting.length);
-    }
-    const current = waiting.find(([number]) => number === Number(play.dataset.turn));
-    const turn = play.querySelector("[data-five-dice-turn], [data-barbut-turn]");
-    if (turn) turn.classList.toggle("queued", Boolean(current));
-    if (current) {
-      play.dataset.sending = "queued";
-      const note = play.querySelector("[data-pad-note]") || play.querySelector("[data-step]");
-      if (note) note.textContent = `${say("offline")} ${describeEntry(current[1])}${current[1].points !== undefined ? ` (${current[1].points})` : ""}`;
-    }
-  }
-
-  let syncing = false;
-
-  async function sync() {
-    const play = document.getElementById("play");
-    if (!play || syncing) return;
-    const game = play.dataset.game;
-    const waiting = queuedEntries(game);
-    // Only the scorer's tablet sends: a signed-out page or a finished game has no badge.
-    if (!waiting.length || !play.querySelector("[data-queue-badge]")) return;
-    syncing = true;
-    // Only the last answer is drawn: each one supersedes the one before, and drawing every
-    // one of a whole game's queue would cost more than sending it.
-    let last = "";
-    try {
-      for (const [number, entry] of waiting) {
-        let response;
-        try {
-          response = await fetch(entry.url, {
-            method: "POST",
-            body: entry.body,
-            headers: { "Content-Type": "application/x-www-form-urlencoded", "HX-Request": "true" },
-            credentials: "same-origin",
-          });
-        } catch (error) {
-          break;  // still no server: the rest of the queue waits
-        }
-        const html = await response.text();
-        // Only an answer with the play area (recorded, or refused with the sheet) settles a
-        // queued turn; anything else (a server error, a sign-in page) leaves it waiting.
-        if (!html.includes('id="play"') || ![200, 409, 422].includes(response.status)) break;
-        last = html;
-        if (response.status === 200) {
-          dropEntry(game, number);
-          const count = play.querySelector("[data-queue-count]");
-          if (count) count.textContent = String(queuedEntries(game).length);
-          continue;
-        }
-        const answer = new DOMParser().parseFromString(html, "text/html");
-        const error = answer.querySelector("#error");
-        entry.queued = false;
-        entry.reason = error ? error.textContent.trim() : String(response.status);
-        writeEntry(game, number, entry);
-        // The turns after it were tapped on a game that has changed: they wait for the
-        // scorer, in view, instead of being sent.
-        waiting.filter(([later]) => later > number).forEach(([later, held]) => {
-          held.queued = false;
-          held.reason = say("heldBehind", { n: number + 1 });
-          writeEntry(game, later, held);
-        });
-        break;  // a refused turn stops the queue there
-      }
-    } finally {
-      syncing = false;
-    }
-    const current = document.getElementById("play");
-    if (last && current) htmx.swap(current, last, { swapStyle: "outerHTML" });
-  }
-
-  document.addEventListener("click", (event) => {
-    if (event.target.closest && event.target.closest("[data-queue-badge]")) sync();
-  });
-  window.addEventListener("online", sync);
-  setInterval(sync, 15000);
 
   // Offline, turn after turn -------------------------------------------------------------------
   // The server sends with every answer the seats of the turns to come (as far as the engine
@@ -202,7 +30,9 @@
     return plan ? plan.order[number - plan.base] : undefined;
   }
 
-  function advanceOffline(play) {
+  // `rest`: the pad follows a Record tap and rests as an answer's pad does; a pad played on
+  // again after the server's answer (the turns queued since) takes taps at once.
+  function advanceOffline(play, rest) {
     if (!plan || !pristine) return false;
     const game = play.dataset.game;
     const next = Number(play.dataset.turn) + 1;
@@ -231,7 +61,7 @@
       button.querySelector(".box-label").textContent = box.label;
       return button;
     }));
-    T.restUntil = Date.now() + T.REST_MS;
+    if (rest) T.restUntil = Date.now() + T.REST_MS;
     play.querySelector("[data-five-dice-turn]").replaceWith(section);
     play.dataset.turn = String(next);
     const roundTitle = document.getElementById("round-number");
@@ -282,11 +112,19 @@
     tidy(play);
     play.querySelectorAll("[data-five-dice-turn]").forEach((root) => fiveDiceTurn(root, play));
     play.querySelectorAll("[data-barbut-turn]").forEach((root) => barbutTurn(root, play));
-    showQueued(play);
-    if (T.afterInit) T.afterInit(play, scope);
-    sync();
+    // The turns queued past this pad (the server has not stored them yet) are played on
+    // again from the plan, so the pad is the one after the last of them, with its taps.
+    for (;;) {
+      const entry = readEntry(play.dataset.game, Number(play.dataset.turn));
+      if (!entry || !entry.queued || !advanceOffline(play, false)) break;
+    }
+    tidy(play);
+    delete play.dataset.redrawn;  // only the pads drawn just now keep their taps without a word
+    T.showQueued(play);
+    T.sync();
+    T.settle();
   }
-  Object.assign(T, { advanceOffline, showQueued });
+  Object.assign(T, { advanceOffline, showPending });
 
   document.addEventListener("DOMContentLoaded", () => {
     init(document);

@@ -1,6 +1,8 @@
 // The scorer's tablet, offline: the previews of the turns to come, looked up in the engine's
 // columns, and the service worker that shows the game page again after a reload with no
-// connection. Loaded before tablet.js, which calls in here.
+// connection. Loaded before tablet.js, which calls in here. After a reload from the kept copy,
+// tablet.js plays the turns queued since it was kept on again from the plan, as it does after
+// any page the server has not stored those turns on.
 (function (T) {
   "use strict";
 
@@ -57,20 +59,7 @@
   // Called by tablet.js before it draws the pads of a #play the server has just sent.
   T.beforeInit = function (play, scope) {
     if (scope === document || !window.caches) return;
-    keepAnswer(play.outerHTML.replace(/ htmx-(added|settling|swapping)/g, "")).catch(() => {});
-  };
-
-  // After a reload from the kept copy: the turns queued since it was fetched are played on
-  // again from the plan, so the pad is the one after the last queued turn, with its taps.
-  T.afterInit = function (play, scope) {
-    if (scope !== document || !fromCache || !T.advanceOffline) return;
-    const game = play.dataset.game;
-    for (;;) {
-      const entry = T.readEntry(game, Number(play.dataset.turn));
-      if (!entry || !entry.queued || !T.advanceOffline(play)) break;
-    }
-    T.tidy(play);
-    T.showQueued(play);
+    keepAnswer(play.outerHTML.replace(/ htmx-(added|settling|swapping)/g, "").replace(' data-redrawn=""', "")).catch(() => {});
   };
 
   // The page's scripts, styles and the words' catalog, as the worker would have kept them had

@@ -23,7 +23,10 @@
     const facts = preview.log;
     const kept = keeper(play, root, { kind: "five", dice: [null, null, null, null, null], active: 0, throws: [], box: "", boxLabel: "" });
     const state = kept.entry;
-    let message = kept.restored ? `${say("restored")} ${state.reason || ""}`.trim() : "";
+    // A reload says the taps came back; a pad the queue's answer redrew in place keeps them
+    // without a word (tablet_queue.js), but a refusal's reason is said either way.
+    const quiet = play.dataset.redrawn !== undefined;
+    let message = kept.restored ? `${quiet ? "" : say("restored")} ${state.reason || ""}`.trim() : "";
 
     function save() {
       kept.save({});

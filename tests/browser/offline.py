@@ -5,7 +5,11 @@ from __future__ import annotations
 
 from playwright.sync_api import Page, Route, expect
 
-from tests.browser.pages import tap, tap_dice
+from tests.browser.pages import Move, tap, tap_dice
+
+# How long the tablet waits for the answer to a turn it sent before it gives up on it and
+# keeps the turn queued (GIVE_UP_MS in static/js/tablet_queue.js).
+GIVE_UP_MS = 10_000
 
 
 def _no_network(route: Route) -> None:
@@ -37,3 +41,17 @@ def tap_turn_offline(page: Page, dice: str, box: str) -> None:
     tap(page, turn.locator("[data-confirm-ok]"))
     expect(page.locator("[data-queue-badge]")).to_be_visible()
     expect(queued).to_have_text(str(before + 1))
+
+
+# Each round both players fill the same box; a category is done after four rounds, so boxes
+# close one after the other while the tablet has no connection.
+ROUNDS = [
+    ("fours", ["44412", "44445", "44123", "44441"]),
+    ("fives", ["55512", "55551", "55123", "55555"]),
+    ("sixes", ["66612", "66661", "66123", "66666"]),
+    ("straight", ["12345", "23456", "12346", "23456"]),
+    ("full_house", ["22333", "66655", "11122", "12345"]),
+    ("choice", ["66655", "12345", "66666", "33333"]),
+    ("balut", ["11111", "66666", "12346", "22222"]),
+]
+MOVES = [Move(dice, box) for box, throws in ROUNDS for dice in throws]

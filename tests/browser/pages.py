@@ -240,12 +240,15 @@ def tap_dice(page: Page, scope: Locator, dice: str) -> None:
         PAD_FACES.replace("CENTRE", CENTRE).replace("ENTERED", ENTERED_DICE), arg=handle
     ).json_value()
     before = int(pad["entered"])
+    # The dice are counted on the pad as it is now: the answer to turns the queue sent may
+    # have redrawn it in place meanwhile, with the taps so far (tablet_queue.js).
     for index, face in enumerate(dice):
         repeated = index > 0 and face == dice[index - 1]
         if repeated:
-            _die_entered(page, handle, before + index, pad["points"][face])
+            _die_entered(page, scope.element_handle(), before + index, pad["points"][face])
         page.mouse.click(*pad["points"][face])
-    _die_entered(page, handle, before + len(dice), pad["points"][dice[-1]] if dice else None)
+    retap = pad["points"][dice[-1]] if dice else None
+    _die_entered(page, scope.element_handle(), before + len(dice), retap)
 
 
 def _die_entered(page: Page, handle: ElementHandle, count: int, retap: list[float] | None) -> None:
@@ -274,18 +277,24 @@ def set_aside_choice(scope: Page | Locator, keep: str) -> Locator:
 
 def double_tap(page: Page, target: Locator) -> None:
     """Two taps of one finger on one spot, as quick as a hand makes them; waits for the turn's
-    answer and for whatever the second tap set going."""
+    answer and for the tablet to say the tap has settled: the next pad is drawn and its rest
+    is over, so whatever the second tap landed on has shown what it did."""
     target.wait_for(state="visible")
     box = target.bounding_box()
     assert box is not None
     x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    before = turn_number(page)
     with page.expect_response(lambda r: TURNS_URL.search(r.url) is not None) as answer:
         page.mouse.click(x, y)
         page.mouse.click(x, y)
     assert answer.value.status == 200, answer.value.text()
-    page.wait_for_load_state("networkidle")
-    # Whatever the second tap landed on has had its time to show a die, had it entered one.
-    page.wait_for_timeout(300)
+    wait_until_settled(page, before + 1)
+
+
+def wait_until_settled(page: Page, turn: int) -> None:
+    """The tablet's own signal that a Record tap has had all its effects (tablet_queue.js):
+    answered or queued, the pad for `turn` drawn and its rest over."""
+    expect(play_area(page)).to_have_attribute("data-settled", str(turn))
 
 
 def dice_entered(scope: Locator) -> int:

@@ -13,7 +13,7 @@ from scoring import rules
 from scoring.models import Game, Member, Turn
 from scoring.services.turns import record_turn
 from tests.browser.games import PlayedGame
-from tests.browser.offline import go_offline, go_online, tap_turn_offline
+from tests.browser.offline import MOVES, go_offline, go_online, tap_turn_offline
 from tests.browser.pages import (
     Move,
     Seat,
@@ -29,19 +29,6 @@ from tests.browser.pages import (
 from tests.browser.sheet_checks import check_five_dice_sheet
 
 pytestmark = pytest.mark.browser
-
-# Each round both players fill the same box; a category is done after four rounds, so boxes
-# close one after the other while the tablet has no connection.
-ROUNDS = [
-    ("fours", ["44412", "44445", "44123", "44441"]),
-    ("fives", ["55512", "55551", "55123", "55555"]),
-    ("sixes", ["66612", "66661", "66123", "66666"]),
-    ("straight", ["12345", "23456", "12346", "23456"]),
-    ("full_house", ["22333", "66655", "11122", "12345"]),
-    ("choice", ["66655", "12345", "66666", "33333"]),
-    ("balut", ["11111", "66666", "12346", "22222"]),
-]
-MOVES = [Move(dice, box) for box, throws in ROUNDS for dice in throws]
 
 KEPT_COPY = """async (turn) => {
   if (!navigator.serviceWorker.controller) return false;

@@ -25,6 +25,7 @@ from tests.browser.pages import (
     start_game,
     tap_dice,
     turn_number,
+    wait_until_settled,
 )
 from tests.browser.sheet_checks import check_five_dice_sheet
 
@@ -75,7 +76,7 @@ def test_a_double_tapped_record_and_a_resent_turn_are_recorded_once(
         record.evaluate("button => { button.click(); button.click(); }")
     assert first.value.status == 200
     expect(page.locator("#notice")).to_have_text("Ann: Fours 12")
-    page.wait_for_load_state("networkidle")
+    wait_until_settled(page, 1)
     assert len(posts) == 1, "the second tap sent the turn again"
 
     # The tablet lost the answer and sends the very same turn again (the same request key).

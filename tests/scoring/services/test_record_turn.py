@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import uuid
+from unittest import mock
 
 import pytest
 from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, connection, transaction
 from django.test.utils import CaptureQueriesContext
+from django.utils import translation
 
 from scoring.models import Game, GameStatus, Turn
 from scoring.services.turns import StaleTurn
@@ -90,6 +92,24 @@ def test_a_turn_sent_for_a_stale_number_raises_stale_turn_and_writes_nothing() -
         play(game, five_dice(game, "fives", "55512"), expected=7)
 
     assert Turn.objects.filter(game=game).count() == 1
+
+
+def test_a_turn_another_tablet_stored_at_the_same_moment_is_refused_in_the_readers_language() -> (
+    None
+):
+    # The database's unique (game, number) is what catches two tablets racing past the lock
+    # (SQLite has no row lock): the loser's insert fails, and it is told so in its language.
+    game = new_game("balut")
+    raced = IntegrityError("UNIQUE constraint failed: scoring_turn.game_id, scoring_turn.number")
+
+    with (
+        mock.patch.object(Turn, "save", side_effect=raced),
+        translation.override("de"),
+        pytest.raises(StaleTurn, match="Ein anderes Tablet hat im selben Moment"),
+    ):
+        play(game, five_dice(game, "fours", "44412"))
+
+    assert not Turn.objects.filter(game=game).exists()
 
 
 def test_a_stale_turn_is_refused_even_when_its_dice_are_fine_for_the_next_player() -> None:
