@@ -37,7 +37,9 @@ from .games import Game, Turn, new_game, play, played, replay, result
 from .house_rules import DEFAULT_HOUSE_RULES, HouseRules
 from .options import Options, RegisterBounds, parse_options
 from .record import (
+    EARLIEST_PLAYED,
     GameRecord,
+    check_played,
     extend_fingerprint,
     game_fingerprint,
     parse_played,
@@ -129,6 +131,8 @@ __all__ = [
     "new_game",
     "parse_options",
     "parse_played",
+    "check_played",
+    "EARLIEST_PLAYED",
     "parse_record",
     "parse_turn",
     "play",

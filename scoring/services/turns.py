@@ -107,7 +107,7 @@ def record_turn(
             recorded.save()
     except IntegrityError as error:
         raise StaleTurn(
-            "Another tablet recorded a turn at the same moment; this one was not recorded."
+            gettext("Another tablet recorded a turn at the same moment; this one was not recorded.")
         ) from error
     _mark_progress(game, complete=state.complete, turn_record=recorded.record)
     after = before.after(recorded, state, game.fingerprint)
