@@ -55,6 +55,7 @@ LONG_FIRST = (
     "tests/scoring/commands/",
     "tests/test_settings.py",
     "tests/scoring/pdf/test_benchmark_smoke.py",
+    "tests/test_benchmarks_smoke.py",
 )
 
 
