@@ -197,9 +197,13 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         parser.error("--games must be 1 or more")
     if args.crash_games < 1 or args.kills < 0:
         parser.error("--crash-games must be 1 or more and --kills 0 or more")
-    if args.tablets < 1 or not 1 <= args.night_players <= 8:
-        parser.error("--tablets must be 1 or more and --night-players from 1 to 8")
-    if args.cold_workers < 1 or args.night_sheets < 1 or (args.repeats or 1) < 1:
+    if args.tablets < 1 or not 2 <= args.night_players <= 8:
+        parser.error("--tablets must be 1 or more and --night-players from 2 to 8")
+    if (
+        args.cold_workers < 1
+        or args.night_sheets < 1
+        or (args.repeats is not None and args.repeats < 1)
+    ):
         parser.error("--cold-workers, --night-sheets and --repeats must be 1 or more")
     if args.games_per_year < 1 or args.years < 2:
         parser.error("--games-per-year must be 1 or more and --years 2 or more")

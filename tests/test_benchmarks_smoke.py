@@ -45,6 +45,14 @@ def test_runner_refuses_unknown_names() -> None:
         run.parse_args(["nope"])
 
 
+@pytest.mark.parametrize(
+    "sizes", [["--night-players=1"], ["--cold-workers=0"], ["--repeats=0"], ["--night-sheets=0"]]
+)
+def test_runner_refuses_sizes_a_benchmark_cannot_run(sizes: list[str]) -> None:
+    with pytest.raises(SystemExit):
+        run.parse_args(sizes)
+
+
 def test_the_crash_benchmark_says_why_it_skips_without_postgresql() -> None:
     from benchmarks.crash import run_crash
 
@@ -66,7 +74,7 @@ TINY = [
     "--kills=0",
     "--postgres=postgres://postgres@127.0.0.1:1/none",
     "--tablets=1",
-    "--night-players=1",
+    "--night-players=2",
     "--cold-workers=1",
     "--tablet-turns=1",
 ]
