@@ -7,6 +7,7 @@ gunicorn's command line, which wins over this file.
 from __future__ import annotations
 
 import os
+from typing import Any
 
 
 def _cores() -> int:
@@ -33,3 +34,24 @@ max_requests_jitter = max_requests // 10
 forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1,::1")
 accesslog = os.environ.get("GUNICORN_ACCESS_LOG", "-")
 errorlog = "-"
+
+# The app is loaded once, in the master, and warmed there (balutclub.warmup: the views, the
+# templates, the catalogs, the engine's tables) before the workers are forked: a worker's first
+# request, a recycled worker's too, costs what a warm one does (it was 0.5 s against 20 ms).
+# The code is read at start only: an upgrade restarts gunicorn (docs/install.md); HUP re-reads
+# these settings and forks new workers from the same code. GUNICORN_PRELOAD=0 loads the app in
+# each worker instead, as before (`make bench` compares the two).
+preload_app = os.environ.get("GUNICORN_PRELOAD", "1") != "0"
+
+
+def when_ready(server: Any) -> None:
+    """In the master, after the app is loaded and before the first worker is forked."""
+    if not preload_app:
+        return
+    try:
+        from balutclub.warmup import warm
+
+        warm()
+    except Exception:
+        # A failed warm-up costs the first requests their time, never the server its start.
+        server.log.exception("The warm-up failed: each worker warms on its first requests")

@@ -227,6 +227,15 @@ def _prepare(env: Mapping[str, str], tablets: int, players: int, seed: int) -> l
 @contextmanager
 def _server(env: Mapping[str, str], port: int, log: IO[bytes]) -> Iterator[str]:
     """gunicorn as `make serve` runs it; yields its worker count."""
+    with gunicorn(env, port, log):
+        yield env.get("WEB_CONCURRENCY") or str(2 * len(os.sched_getaffinity(0)) + 1)
+
+
+@contextmanager
+def gunicorn(
+    env: Mapping[str, str], port: int, log: IO[bytes]
+) -> Iterator[subprocess.Popen[bytes]]:
+    """gunicorn as `make serve` runs it (balutclub/gunicorn_conf.py), answering on `port`."""
     server = subprocess.Popen(
         [sys.executable, "-m", "gunicorn", "-c", "balutclub/gunicorn_conf.py"]
         + ["balutclub.wsgi:application"],
@@ -238,8 +247,7 @@ def _server(env: Mapping[str, str], port: int, log: IO[bytes]) -> Iterator[str]:
     )
     try:
         _wait_ready(port, server)
-        workers = env.get("WEB_CONCURRENCY") or str(2 * len(os.sched_getaffinity(0)) + 1)
-        yield workers
+        yield server
     finally:
         server.terminate()
         try:

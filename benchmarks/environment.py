@@ -7,6 +7,7 @@ environment when it is imported.
 from __future__ import annotations
 
 import os
+import shutil
 from pathlib import Path
 
 # The same values balutclub/pytest_env.py gives the test suite, but forced rather than defaulted:
@@ -38,7 +39,27 @@ def configure(database_dir: Path) -> Path:
 
     django.setup()
     call_command("migrate", interactive=False, verbosity=0)
+    close_connections()  # the file complete on disk: each benchmark starts from a copy of it
     return database
+
+
+def fresh_database(migrated: Path, database: Path) -> None:
+    """Point Django at a copy of the `migrated` empty database, at `database`, deleting the
+    copy the previous benchmark used (a history of ten years is hundreds of megabytes); forget
+    the games the process keeps in memory, whose ids the new database gives to other games."""
+    from django.db import connections
+
+    from scoring.live_games import forget_all
+
+    connections.close_all()
+    current = Path(connections["default"].settings_dict["NAME"])
+    if current != migrated:
+        for leftover in current.parent.glob(current.name + "*"):
+            leftover.unlink()
+    shutil.copyfile(migrated, database)
+    # The settings' dict itself: every thread's new connection (the tablet's live server) reads it.
+    connections["default"].settings_dict["NAME"] = str(database)
+    forget_all()
 
 
 def close_connections() -> None:

@@ -36,13 +36,18 @@ def _turn(args: argparse.Namespace) -> Result:
 def _engine(args: argparse.Namespace) -> Result:
     from benchmarks.engine import run_engine_benchmark
 
-    return run_engine_benchmark(seed=args.seed)
+    if args.repeats is None:
+        return run_engine_benchmark(seed=args.seed)
+    return run_engine_benchmark(seed=args.seed, repeats=args.repeats)
 
 
 def _pdf(args: argparse.Namespace) -> Result:
     from benchmarks.pdf import run_pdf_benchmark
 
-    return run_pdf_benchmark(seed=args.seed)
+    sizes = {"sheets": args.night_sheets}
+    if args.repeats is not None:
+        sizes.update(repeats=args.repeats, night_repeats=args.repeats)
+    return run_pdf_benchmark(seed=args.seed, **sizes)
 
 
 def _history(args: argparse.Namespace) -> Result:
@@ -67,6 +72,12 @@ def _club_night(args: argparse.Namespace) -> Result:
     wanted = args.postgres or STARTING_DATABASE_URL
     postgres = postgres_url(wanted) if wanted.startswith(("postgres://", "postgresql://")) else None
     return run_club_night(tablets=args.tablets, players=args.night_players, postgres=postgres)
+
+
+def _first_turn(args: argparse.Namespace) -> Result:
+    from benchmarks.cold_worker import run_cold_worker
+
+    return run_cold_worker(workers=args.cold_workers)
 
 
 def _tablet(args: argparse.Namespace) -> Result:
@@ -97,6 +108,11 @@ BENCHMARKS: dict[str, tuple[str, Callable[[argparse.Namespace], Result]]] = {
         "gunicorn and 40 tablets over HTTP signed in by PIN, each playing whole games: a plain "
         "page's requests/s, turns/s in a closed loop, latency at ten times a night's pace",
         _club_night,
+    ),
+    "first_turn": (
+        "a gunicorn worker's first turn (a new worker, as max_requests recycles them) against a"
+        " warm turn, with the app warmed in the master and without",
+        _first_turn,
     ),
     "tablet": (
         "the tablet in Chromium: Record tap to turn shown, online and offline; offline sync",
@@ -155,6 +171,24 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         default=2,
         help="seats of each Standard Balut game in 'club_night' (default 2: 56 turns a game)",
     )
+    parser.add_argument(
+        "--cold-workers",
+        type=int,
+        default=5,
+        help="new workers whose first turn 'first_turn' times, per configuration (default 5)",
+    )
+    parser.add_argument(
+        "--repeats",
+        type=int,
+        default=None,
+        help="timed repeats of each figure of 'engine' and 'pdf' (default 30 and 10)",
+    )
+    parser.add_argument(
+        "--night-sheets",
+        type=int,
+        default=100,
+        help="sheets of the club night PDF in 'pdf' (default 100)",
+    )
     args = parser.parse_args(argv)
     unknown = [name for name in args.names if name not in BENCHMARKS]
     if unknown:
@@ -163,8 +197,14 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         parser.error("--games must be 1 or more")
     if args.crash_games < 1 or args.kills < 0:
         parser.error("--crash-games must be 1 or more and --kills 0 or more")
-    if args.tablets < 1 or not 1 <= args.night_players <= 8:
-        parser.error("--tablets must be 1 or more and --night-players from 1 to 8")
+    if args.tablets < 1 or not 2 <= args.night_players <= 8:
+        parser.error("--tablets must be 1 or more and --night-players from 2 to 8")
+    if (
+        args.cold_workers < 1
+        or args.night_sheets < 1
+        or (args.repeats is not None and args.repeats < 1)
+    ):
+        parser.error("--cold-workers, --night-sheets and --repeats must be 1 or more")
     if args.games_per_year < 1 or args.years < 2:
         parser.error("--games-per-year must be 1 or more and --years 2 or more")
     return args
@@ -195,12 +235,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     from benchmarks import environment
 
     with tempfile.TemporaryDirectory(prefix="balutclub-bench-") as directory:
-        environment.configure(Path(directory))
+        migrated = environment.configure(Path(directory))
         try:
             print(header())
             for name in names:
                 description, run = BENCHMARKS[name]
                 print(f"\n[{name}] {description}", flush=True)
+                # Each benchmark on an empty club of its own: what one leaves (the history's
+                # synthetic members, the turn benchmark's games) neither collides with the next
+                # one's members nor weighs on its figures.
+                environment.fresh_database(migrated, Path(directory) / f"{name}.sqlite3")
                 started = time.perf_counter()
                 result = run(args)
                 print(result.report())

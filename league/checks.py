@@ -28,7 +28,8 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Count, F, OuterRef, Prefetch, Q, QuerySet, Subquery, Sum
+from django.db import DataError, models, transaction
+from django.db.models import Count, F, Max, Min, OuterRef, Prefetch, Q, QuerySet, Subquery, Sum
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
@@ -54,6 +55,28 @@ HEALTH_WINDOW = datetime.timedelta(hours=48)
 # drinks stays justified though the game's house rules, taken from the club's settings of the
 # day of the upgrade for a game played before games kept their own, no longer keep them.
 ALL_DRINKS = rules.HouseRules(drinks_in_balut=True, drinks_in_jackpot=True, register_bounds={})
+
+
+# The tables whose days a person types or an import brings; every other date is the server's
+# clock, or copied from these when a game is booked.
+DATED_BY_PEOPLE: tuple[type[models.Model], ...] = (Game, Season, RegisterEntry)
+
+
+def unreadable_dates() -> list[str]:
+    """The tables of DATED_BY_PEOPLE whose earliest or latest date cannot be read into Python
+    (PostgreSQL's "timestamp too small" for a day before year 1, an out-of-range year on
+    SQLite): one query a table, over its date columns' minimum and maximum."""
+    unreadable = []
+    for model in DATED_BY_PEOPLE:
+        dated = [f.name for f in model._meta.concrete_fields if isinstance(f, models.DateField)]
+        extremes = {f"{name}_{i}": agg(name) for name in dated for i, agg in enumerate((Min, Max))}
+        try:
+            # A savepoint: on PostgreSQL a failed read inside a transaction would end it.
+            with transaction.atomic():
+                model._default_manager.aggregate(**extremes)
+        except (DataError, ValueError, OverflowError):
+            unreadable.append(model._meta.label)
+    return unreadable
 
 
 # Who owes (a seat; None for a debtor who is no seat of the game), why, and for which turn.

@@ -19,6 +19,7 @@ from league.models import (
 )
 from league.services.register import enter_historic_record
 from scoring import rules
+from scoring.forms.days import ClubDayField
 from scoring.models import RULESET_CHOICES, Member
 
 MAX_NOTE_LENGTH = 1000
@@ -27,7 +28,8 @@ ANY: list[tuple[str, Any]] = [("", _("Any"))]
 
 class FilterForm(forms.Form):
     """A table's filters, read from the query string: a value that is not one of the choices
-    is dropped (the table shows unfiltered), never a 500."""
+    (or a day no club has, an id beyond any table) is dropped, never a 500; the page answers
+    400 with the reason beside the filter (league.views.listing.list_page)."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -87,7 +89,8 @@ class LedgerFilterForm(FilterForm):
     member = forms.ModelChoiceField(
         label=_("Member"), queryset=Member.objects.all(), required=False, empty_label=_("Anyone")
     )
-    game = forms.IntegerField(label=_("Game #"), min_value=1, required=False)
+    # A game's id is a 64-bit integer: a larger one would fail in the database, not match.
+    game = forms.IntegerField(label=_("Game #"), min_value=1, max_value=2**63 - 1, required=False)
 
     def apply(self, debts: QuerySet[DrinkDebt]) -> QuerySet[DrinkDebt]:
         # Each valid filter applies even when another is not (cleaned_data lacks that one).
@@ -114,7 +117,7 @@ class NoteForm(forms.Form):
 class WriteOffForm(forms.Form):
     reason = forms.CharField(
         max_length=MAX_NOTE_LENGTH,
-        error_messages={"required": "Say why the round is written off."},
+        error_messages={"required": _("Say why the round is written off.")},
     )
 
 
@@ -137,8 +140,8 @@ class HistoricEntryForm(forms.ModelForm):
     class Meta:
         model = RegisterEntry
         fields = ["date", "player_name", "member", "score", "kind", "ruleset", "scan", "note"]
+        field_classes = {"date": ClubDayField}
         widgets = {
-            "date": forms.DateInput(attrs={"type": "date"}),
             "note": forms.Textarea(attrs={"rows": 2}),
             "scan": forms.ClearableFileInput(
                 attrs={"accept": "image/jpeg,image/png,application/pdf"}
@@ -179,10 +182,8 @@ class SeasonForm(forms.ModelForm):
         model = Season
         fields = ["name", "starts_on", "ends_on"]
         labels = {"name": _("Name"), "starts_on": _("Starts on"), "ends_on": _("Ends on")}
-        widgets = {
-            "starts_on": forms.DateInput(attrs={"type": "date"}),
-            "ends_on": forms.DateInput(attrs={"type": "date"}),
-        }
+        # A season of year 1 or 9999 breaks the standings: its edges fall outside the calendar.
+        field_classes = {"starts_on": ClubDayField, "ends_on": ClubDayField}
 
 
 class StandingsFilterForm(FilterForm):

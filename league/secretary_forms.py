@@ -17,6 +17,7 @@ from league.forms import ENTRY_LABELS, MAX_NOTE_LENGTH, FilterForm
 from league.models import AuditAction, AuditEntry, RegisterEntry
 from league.selectors import local_midnight
 from scoring.access.roles import SECRETARY_GROUP
+from scoring.forms.days import ClubDayField
 from scoring.models import Member
 
 
@@ -99,12 +100,8 @@ class AuditFilterForm(FilterForm):
     by = forms.ModelChoiceField(
         label=_("Who"), queryset=User.objects.none(), required=False, empty_label=_("Anyone")
     )
-    since = forms.DateField(
-        label=_("From"), required=False, widget=forms.DateInput(attrs={"type": "date"})
-    )
-    until = forms.DateField(
-        label=_("To"), required=False, widget=forms.DateInput(attrs={"type": "date"})
-    )
+    since = ClubDayField(label=_("From"), required=False)
+    until = ClubDayField(label=_("To"), required=False)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

@@ -6,6 +6,8 @@ racing, or a script going round the services, still cannot double a turn or a se
 
 from __future__ import annotations
 
+import datetime
+
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
@@ -14,7 +16,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from scoring.box_names import game_title_lazy
-from scoring.rules import MAX_PLAYERS, RULESETS
+from scoring.rules import EARLIEST_PLAYED, MAX_PLAYERS, RULESETS
 
 
 class PublicArea(models.TextChoices):
@@ -51,6 +53,13 @@ class Member(models.Model):
     def __str__(self) -> str:
         return self.known_as
 
+
+# EARLIEST_PLAYED's first instant anywhere on earth, with a day to spare for any offset: a game
+# dated earlier is refused on import (rules.check_played), and one near year 1 would not even be
+# readable once the club's time zone moves it (PostgreSQL: "timestamp too small").
+EARLIEST_GAME_MOMENT = datetime.datetime.combine(
+    EARLIEST_PLAYED - datetime.timedelta(days=2), datetime.time(), tzinfo=datetime.UTC
+)
 
 # The games the engine describes, in its order; a new one changes the choices (a migration).
 # Worded when read: get_ruleset_display() speaks the reader's language.
@@ -151,6 +160,12 @@ class Game(models.Model):
                 | (Q(voided_at__isnull=False) & ~Q(void_reason="")),
                 name="game_void_with_reason",
                 violation_error_message=_("Say why the game is void."),
+            ),
+            models.CheckConstraint(
+                condition=Q(started_at__gte=EARLIEST_GAME_MOMENT)
+                & (Q(finished_at__isnull=True) | Q(finished_at__gte=EARLIEST_GAME_MOMENT)),
+                name="game_played_in_range",
+                violation_error_message=_("A game cannot be dated before 1900."),
             ),
         ]
 

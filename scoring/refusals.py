@@ -9,7 +9,9 @@ the engine's English: it is a command-line tool for the club's administrator, li
 from __future__ import annotations
 
 from collections.abc import Mapping
+from datetime import date, datetime
 
+from django.utils.formats import date_format
 from django.utils.translation import gettext
 
 from scoring.box_names import box_name
@@ -44,4 +46,10 @@ def _word(value: object) -> object:
         return _worded(value.message, value.params)
     if isinstance(value, BoxName):
         return box_name(value.key)
+    # Dates in the reader's locale. A moment stays at the offset it was given with: that is
+    # how its reader wrote it, and converting one near year 1 or 9999 could overflow.
+    if isinstance(value, datetime):
+        return date_format(value, "DATETIME_FORMAT")
+    if isinstance(value, date):
+        return date_format(value, "DATE_FORMAT")
     return value

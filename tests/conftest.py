@@ -16,6 +16,8 @@ from django.utils import translation
 from playwright.sync_api import Browser, BrowserContext, Page, Playwright, sync_playwright
 from pytest_django.fixtures import Settings
 
+from tests.postgres import require_postgres
+
 # Playwright's sync API runs an event loop in the main thread; Django would otherwise refuse
 # ORM calls from the test body (live_server fixtures, factories) as "async-unsafe".
 os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
@@ -53,7 +55,12 @@ LONG_FIRST = (
     "tests/scoring/commands/",
     "tests/test_settings.py",
     "tests/scoring/pdf/test_benchmark_smoke.py",
+    "tests/test_benchmarks_smoke.py",
 )
+
+
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    require_postgres(item)
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

@@ -1,7 +1,8 @@
 """The project's golden game records (fixtures/golden/, described in its README.md).
 
 Each valid record NAME.json has NAME.expected.json beside it, what `score_game` reports for it;
-each invalid-NAME.json must be refused. The demo data loads the valid ones as its finished games.
+each invalid-NAME.json must be refused, at the turn and with the reason its
+invalid-NAME.expected.json gives. The demo data loads the valid ones as its finished games.
 """
 
 from __future__ import annotations
@@ -22,7 +23,9 @@ def valid_paths() -> list[Path]:
 
 
 def invalid_paths() -> list[Path]:
-    return sorted(GOLDEN.glob("invalid-*.json"))
+    return sorted(
+        path for path in GOLDEN.glob("invalid-*.json") if not path.name.endswith(".expected.json")
+    )
 
 
 def path_of(name: str) -> Path:
@@ -34,5 +37,6 @@ def record(name: str) -> Any:
 
 
 def expected(name: str) -> Any:
-    """What `score_game` must report for the record `name` (the `file` key aside)."""
+    """What `score_game` must report for the record `name` (the `file` key aside): for an
+    invalid one, the turn it is refused at (`turn`, counted from 0) and why (`error`)."""
     return json.loads((GOLDEN / f"{name}.expected.json").read_text(encoding="utf-8"))

@@ -8,18 +8,12 @@ test makes and drops a database of its own there) and is skipped on SQLite.
 
 from __future__ import annotations
 
-import os
-
 import pytest
 
 from benchmarks.crash import reachable, run_crash
+from tests.postgres import DATABASE_URL
 
-DATABASE_URL = os.environ.get("DATABASE_URL", "")
-ON_POSTGRES = DATABASE_URL.startswith(("postgres://", "postgresql://"))
-
-pytestmark = pytest.mark.skipif(
-    not ON_POSTGRES, reason="needs PostgreSQL: run with DATABASE_URL=postgres://... (.ci/run)"
-)
+pytestmark = pytest.mark.postgres
 
 
 def test_a_server_killed_with_last_turns_in_flight_leaves_every_game_fully_booked() -> None:

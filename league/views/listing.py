@@ -8,7 +8,7 @@ from collections.abc import Callable, Mapping
 import django_tables2 as tables
 from django.contrib import messages
 from django.core.exceptions import ValidationError
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext
 from django_tables2 import RequestConfig
@@ -32,13 +32,27 @@ def list_page(
     what `context` returns.
 
     `context` is only called for the page, so a download runs none of its queries.
+
+    A filter the page cannot use (a day before 1900, an id beyond any table) answers 400: the
+    page shows why beside the filter, and a download is refused rather than sent unfiltered.
     """
+    refused = not filters.is_valid()
     export = wanted_format(request)
     if export is not None:
+        if refused:
+            return HttpResponseBadRequest(
+                " ".join(str(error) for errors in filters.errors.values() for error in errors),
+                content_type="text/plain; charset=utf-8",
+            )
         RequestConfig(request, paginate=False).configure(table)
         return export_response(table, export=export, name=name)
     RequestConfig(request, paginate={"per_page": PER_PAGE}).configure(table)
-    return render(request, template, {"table": table, "filters": filters, **context()})
+    return render(
+        request,
+        template,
+        {"table": table, "filters": filters, **context()},
+        status=400 if refused else 200,
+    )
 
 
 def decided(request: HttpRequest, decide: Callable[[], str], *, page: str) -> HttpResponse:

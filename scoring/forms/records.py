@@ -20,6 +20,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring import rules
 from scoring.box_names import box_name
+from scoring.forms.days import ClubDayField
 from scoring.services.records import played_moment
 
 MAX_REASON_LENGTH = 1000
@@ -33,7 +34,7 @@ class CorrectionForm(forms.Form):
         max_length=MAX_REASON_LENGTH,
         widget=forms.Textarea(attrs={"rows": 2}),
         help_text=_("Why the turn is corrected; everyone sees it beside the correction."),
-        error_messages={"required": "Say why the turn is corrected."},
+        error_messages={"required": _("Say why the turn is corrected.")},
     )
 
     def turn_record(self) -> dict[str, object]:
@@ -194,10 +195,9 @@ class GameImportForm(forms.Form):
         max_length=MAX_RECORD_BYTES,
         widget=forms.Textarea(attrs={"rows": 6, "spellcheck": "false"}),
     )
-    played_on = forms.DateField(
+    played_on = ClubDayField(
         label=gettext_lazy("Played on"),
         required=False,
-        widget=forms.DateInput(attrs={"type": "date"}),
         help_text=gettext_lazy(
             "For records that do not say when they were played (no “played” key): "
             "the day the game was played. Left empty, such a game is filed under today."
@@ -211,6 +211,11 @@ class GameImportForm(forms.Form):
             "refused unless this is ticked; its drinks and wins would count twice."
         ),
     )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # The browser's date picker offers no day a game cannot be filed under.
+        self.fields["played_on"].widget.attrs["max"] = timezone.localdate().isoformat()
 
     def clean_played_on(self) -> Any:
         played_on = self.cleaned_data["played_on"]

@@ -107,6 +107,16 @@ def _columns_payload(rules_of_game: rules.FiveDiceRules) -> dict[str, object]:
     }
 
 
+def warm_previews() -> None:
+    """Build the memos a game's page and first turn read, for every game: before a server
+    process takes requests (balutclub.warmup), so no worker's first turn builds them."""
+    throw_log()
+    barbut_throws()
+    for rules_of_game in rules.FIVE_DICE_RULES.values():
+        _columns_payload(rules_of_game)
+        _preview_rolls(rules_of_game, rules_of_game.box_keys)
+
+
 def forget_previews() -> None:
     """Empty the preview memos (this module's and the engine's): for measuring a cold build."""
     _preview_rolls.cache_clear()

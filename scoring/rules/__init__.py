@@ -37,7 +37,9 @@ from .games import Game, Turn, new_game, play, played, replay, result
 from .house_rules import DEFAULT_HOUSE_RULES, HouseRules, parse_house_rules
 from .options import Options, RegisterBounds, parse_options
 from .record import (
+    EARLIEST_PLAYED,
     GameRecord,
+    check_played,
     extend_fingerprint,
     game_fingerprint,
     parse_played,
@@ -130,6 +132,8 @@ __all__ = [
     "parse_house_rules",
     "parse_options",
     "parse_played",
+    "check_played",
+    "EARLIEST_PLAYED",
     "parse_record",
     "parse_turn",
     "play",

@@ -221,13 +221,19 @@ def record_to_json(
 
 _DATE_ONLY = re.compile(r"\d{4}-\d{2}-\d{2}")
 
+EARLIEST_PLAYED = date(1900, 1, 1)
+"""No club has a game from before this day: an earlier `played` (or "Played on") is a slip of
+the keyboard, and year 1 placed in a time zone east of UTC falls before the first instant a
+database or Python can hold."""
 
-def parse_played(data: object) -> date | datetime | None:
+
+def parse_played(data: object, *, now: datetime) -> date | datetime | None:
     """The record's optional `played`: a `date` (that day in the club's time zone, which the
     caller knows and the engine does not) or an aware `datetime`; None when absent or null.
 
-    Only importing reads it; scoring ignores it, so `parse_record` does not look at it. Whether
-    it lies in the future is the caller's question too: the engine has no clock.
+    `now` is the caller's clock in the club's time zone (its date is the club's today): the
+    engine has none. A day before EARLIEST_PLAYED or after `now` is refused (check_played).
+    Only importing reads it; scoring ignores it, so `parse_record` does not look at it.
     """
     if not isinstance(data, Mapping):
         raise InvalidRecord(*NOT_AN_OBJECT)
@@ -246,17 +252,50 @@ def parse_played(data: object) -> date | datetime | None:
         raise refused
     try:
         if _DATE_ONLY.fullmatch(played):
-            return date.fromisoformat(played)
-        moment = datetime.fromisoformat(played)
+            moment: date | datetime = date.fromisoformat(played)
+        else:
+            moment = datetime.fromisoformat(played)
     except ValueError as error:
         raise refused from error
-    if moment.tzinfo is None or moment.utcoffset() is None:
+    if isinstance(moment, datetime) and (moment.tzinfo is None or moment.utcoffset() is None):
         raise InvalidRecord(
             "played_no_offset",
             gettext_noop("played gives a time without its offset: %(played)s"),
             played=repr(played),
         )
+    try:
+        check_played(moment, now=now)
+    except RuleError as error:
+        raise InvalidRecord.like(error) from error
     return moment
+
+
+def check_played(played: date | datetime, *, now: datetime) -> None:
+    """RuleError unless a game played on `played` can be filed: a day (a date, or an aware
+    datetime's day at its own offset) from EARLIEST_PLAYED on, and not after `now` (aware, in
+    the club's time zone: a date is compared with its day, a datetime with the instant).
+
+    The refusal's values are the date or datetime itself, for the app to word in the
+    reader's locale."""
+    day = played.date() if isinstance(played, datetime) else played
+    if day < EARLIEST_PLAYED:
+        raise RuleError(
+            "played_too_early",
+            gettext_noop(
+                "The game is dated %(when)s, too long ago: give a day from %(earliest)s on."
+            ),
+            when=played,
+            earliest=EARLIEST_PLAYED,
+        )
+    later = played > now if isinstance(played, datetime) else played > now.date()
+    if later:
+        raise RuleError(
+            "played_in_future",
+            gettext_noop(
+                "The game is dated %(when)s, which is in the future: give the day it was played."
+            ),
+            when=played,
+        )
 
 
 def _canonical(value: object) -> bytes:

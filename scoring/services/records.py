@@ -9,7 +9,6 @@ from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
-from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from scoring import club, rules
@@ -51,7 +50,7 @@ def import_game_record(
     """
     try:
         record = rules.parse_record(data)
-        played = rules.parse_played(data)
+        played = rules.parse_played(data, now=timezone.localtime())
         state = rules.replay(record.setup, record.turns)
     except rules.InvalidRecord as error:
         raise ValidationError(refusal(error)) from error
@@ -108,22 +107,16 @@ def import_game_record(
 
 def played_moment(played: date | datetime | None, *, now: datetime) -> datetime:
     """When a game was played, as an instant: a date alone is that day's start in the club's
-    time zone. ValidationError for a moment after `now`: a game cannot be filed before it is
-    played."""
+    time zone. ValidationError for a day no game of the club can have (rules.check_played):
+    before 1900, or after `now`, since a game cannot be filed before it is played."""
     if played is None:
         return now
+    try:
+        rules.check_played(played, now=timezone.localtime(now))
+    except rules.RuleError as error:
+        raise ValidationError(refusal(error)) from error
     if isinstance(played, datetime):
-        if played > now:
-            raise ValidationError(
-                _("The game is dated %(when)s, which is in the future: give the day it was played.")
-                % {"when": date_format(timezone.localtime(played), "DATETIME_FORMAT")}
-            )
         return played
-    if played > timezone.localdate(now):
-        raise ValidationError(
-            _("The game is dated %(when)s, which is in the future: give the day it was played.")
-            % {"when": date_format(played, "DATE_FORMAT")}
-        )
     return timezone.make_aware(datetime.combine(played, time()))
 
 

@@ -21,6 +21,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 from scoring import club, pdf, rules
 from scoring.access.privacy import PublicArea, visible_to_visitors
 from scoring.access.roles import is_secretary
+from scoring.forms.days import ClubDayField
 from scoring.models import Game
 from scoring.selectors import (
     game_corrections,
@@ -99,12 +100,8 @@ def _bad_request(message: str) -> HttpResponse:
 
 
 class ClubNightForm(forms.Form):
-    date_from = forms.DateField(
-        label=gettext_lazy("From"), widget=forms.DateInput(attrs={"type": "date"})
-    )
-    date_to = forms.DateField(
-        label=gettext_lazy("To (inclusive)"), widget=forms.DateInput(attrs={"type": "date"})
-    )
+    date_from = ClubDayField(label=gettext_lazy("From"))
+    date_to = ClubDayField(label=gettext_lazy("To (inclusive)"))
     lang = forms.ChoiceField(
         label=gettext_lazy("Language of the sheets"),
         choices=[("", gettext_lazy("The club's language")), *settings.LANGUAGES],

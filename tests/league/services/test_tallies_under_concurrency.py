@@ -4,7 +4,6 @@ night with 40 tablets)."""
 
 from __future__ import annotations
 
-import os
 import threading
 from datetime import date
 
@@ -14,8 +13,6 @@ from django.db import connection, transaction
 from league.models import BoxTally
 from league.services import tallies
 from league.services.tallies import SeatFigures, move_tallies
-
-ON_POSTGRES = os.environ.get("DATABASE_URL", "").startswith(("postgres://", "postgresql://"))
 
 
 def guest_filled_fours(score: int) -> SeatFigures:
@@ -63,11 +60,8 @@ def test_a_correction_adds_to_a_guest_row_another_game_created_after_the_read(
     assert reads == [1, 0]  # the insert failed once, then the row was locked and added to
 
 
-@pytest.mark.skipif(
-    not ON_POSTGRES,
-    reason="SQLite takes its write lock at BEGIN (IMMEDIATE), so its writers never overlap; "
-    "PostgreSQL runs it in .ci/run",
-)
+# SQLite takes its write lock at BEGIN (IMMEDIATE), so its writers never overlap.
+@pytest.mark.postgres
 @pytest.mark.django_db(transaction=True)
 def test_two_games_finishing_at_once_both_add_to_the_new_guest_row() -> None:
     first_written, second_started = threading.Event(), threading.Event()

@@ -29,6 +29,7 @@ def test_a_healthy_club_answers_200_with_its_figures(client: Client) -> None:
         "database": True,
         "migrations_applied": True,
         "inconsistent_games": 0,
+        "dates_readable": True,
         "status": "ok",
     }
     assert "no-store" in response["Cache-Control"]

@@ -197,9 +197,10 @@ def test_the_register_filters_by_kind_year_and_player(client: Client) -> None:
     assert rows(client, "kind=high&sort=-score") == ["170", "165"]
     assert rows(client, "year=1985") == ["165"]
     assert sorted(rows(client, "player=tom")) == ["170", "30"]
-    # A year with no record is not a choice: the filter is dropped, not a 500.
+    # A year with no record is not a choice: a 400 naming the filter, never a 500.
     response = client.get(f"{REGISTER}?year=1900&kind=medium")
-    assert response.status_code == 200
+    assert response.status_code == 400
+    assert "Select a valid choice." in response.content.decode()
 
 
 def test_the_register_sorts_and_pages(client: Client) -> None:

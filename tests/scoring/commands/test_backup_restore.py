@@ -39,6 +39,7 @@ from scoring.services.corrections import correct_turn
 from scoring.services.records import import_game_record
 from tests.golden import GOLDEN
 from tests.league.helpers import pdf_upload, png_upload
+from tests.postgres import postgres_server, without_postgres
 from tests.scoring.services.helpers import member, secretary, sign_all
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -56,23 +57,6 @@ verified = {g.pk: verification_code(recorded_game(g), g.verification_format)
             == g.verification_code for g in Game.objects.exclude(verification_code="")}
 print(json.dumps({"verified": verified, "new_game": Game.objects.create(ruleset="bar").pk}))
 """
-
-
-def postgres_server() -> dict[str, Any] | None:
-    """The PostgreSQL server the suite uses (or 127.0.0.1:5432), if it answers."""
-    url = os.environ.get("DATABASE_URL", "")
-    config = dj_database_url.parse(url) if url.startswith("postgres") else {}
-    server: dict[str, Any] = {
-        "host": config.get("HOST") or os.environ.get("PGHOST", "127.0.0.1"),
-        "port": int(config.get("PORT") or os.environ.get("PGPORT", "5432")),
-        "user": config.get("USER") or os.environ.get("PGUSER", "postgres"),
-        "password": config.get("PASSWORD") or None,
-    }
-    try:
-        with psycopg.connect(dbname="postgres", connect_timeout=3, autocommit=True, **server):
-            return server
-    except psycopg.OperationalError:
-        return None
 
 
 def fresh_postgres(server: dict[str, Any], name: str) -> str:
@@ -196,7 +180,7 @@ def target(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
         return
     server = postgres_server()
     if server is None:
-        pytest.skip("PostgreSQL is not reachable: the round trip onto it cannot run here")
+        without_postgres("the round trip onto PostgreSQL needs a PostgreSQL server")
     yield fresh_postgres(server, TARGET_PG)
     with psycopg.connect(dbname="postgres", autocommit=True, **server) as admin:
         admin.execute(f'DROP DATABASE IF EXISTS "{TARGET_PG}" WITH (FORCE)')

@@ -76,7 +76,7 @@ def test_invalid_example_is_refused_with_exit_two_and_names_the_turn(record: Pat
 
     assert status == 2
     assert set(line) == {"file", "error", "turn"}
-    assert line["error"].startswith(f"turn {line['turn']}: ")
+    assert {"turn": line["turn"], "error": line["error"]} == golden.expected(record.stem)
     assert "Traceback" not in stderr
 
 

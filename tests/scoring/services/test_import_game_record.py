@@ -82,9 +82,10 @@ def test_an_invalid_example_is_refused_naming_the_turn_and_nothing_is_written(na
     with pytest.raises(ValidationError) as refused:
         imported(name)
 
-    assert engine.value.turn is not None
-    assert refused.value.messages == [str(engine.value)]
-    assert refused.value.messages[0].startswith(f"turn {engine.value.turn}: ")
+    expected = golden.expected(name)
+    assert engine.value.turn == expected["turn"]
+    assert str(engine.value) == expected["error"]
+    assert refused.value.messages == [expected["error"]]
     assert not Game.objects.exists()
     assert not GamePlayer.objects.exists()
     assert not Turn.objects.exists()

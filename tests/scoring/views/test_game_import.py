@@ -10,6 +10,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.html import escape
 
 from scoring.forms.records import MAX_RECORD_BYTES
 from scoring.models import Game, GamePlayer, GameStatus, Turn
@@ -96,6 +97,18 @@ def test_an_invalid_record_is_refused_naming_the_turn_and_nothing_is_written(
     html = response.content.decode()
     assert 'data-refused="invalid-box-twice.json"' in html
     assert "turn 3: Ann has no open Fours box: it is filled" in html
+    assert nothing_written()
+
+
+@pytest.mark.parametrize("name", example_names(invalid=True))
+def test_each_invalid_golden_record_is_refused_at_its_turn(client: Client, name: str) -> None:
+    expected = golden.expected(name)
+
+    response = as_secretary(client).post(URL, {"records": upload(name)})
+
+    assert response.status_code == 422
+    assert escape(expected["error"]) in response.content.decode()
+    assert escape(expected["error"]).startswith(f"turn {expected['turn']}: ")
     assert nothing_written()
 
 
