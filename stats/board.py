@@ -14,8 +14,8 @@ from django.db import connection, models
 from django.db.models import Count, Prefetch
 from django.utils import timezone
 
-from league.club_record import Extremes, club_extremes
 from league.models import AuditEntry, DebtStatus, DrinkDebt, RegisterEntry
+from league.register_record import RegisterRecord, register_records
 from league.selectors import local_midnight, standing_entries
 from scoring import rules
 from scoring.models import Game, GamePlayer, GameStatus, Turn
@@ -59,7 +59,8 @@ class Debtor:
 @dataclass(frozen=True)
 class Board:
     tables: list[Table]
-    bar_high: Extremes | None
+    bar_record: RegisterRecord | None
+    """The register's record of the bar game (rule 13), and a better total still waiting."""
     baluts_today: list[Turn]
     entries: list[RegisterEntry]
     debtors: list[Debtor]
@@ -124,7 +125,7 @@ def board_version(*, fragment: bool, state: str | None = None) -> str:
 
 
 def board() -> Board:
-    """Eleven queries, however many games, turns or debts there are."""
+    """Thirteen queries, however many games, turns or debts there are."""
     tonight = Turn.objects.filter(
         # Every turn moves its game's updated_at: asking only today's games lets the
         # database find tonight's turns by game instead of reading every turn ever.
@@ -136,7 +137,7 @@ def board() -> Board:
     owed = DrinkDebt.objects.filter(status=DebtStatus.OWED)
     return Board(
         tables=_tables(),
-        bar_high=_bar_high(),
+        bar_record=_bar_record(),
         baluts_today=list(
             tonight.select_related("player", "game").order_by("-recorded_at")[:MAX_BALUTS]
         ),
@@ -185,7 +186,12 @@ def _tables() -> list[Table]:
     return tables
 
 
-def _bar_high() -> Extremes | None:
-    # The club's record, as the register and the records page give it (historic lines too).
-    found = [extremes for key in RECORD_GAMES for extremes in club_extremes(key)]
-    return max(found, key=lambda extremes: extremes.highest.score, default=None)
+def _bar_record() -> RegisterRecord | None:
+    """The register's record of the games the engine keeps a register for (the bar game), as
+    the club keeps it: its highest line, not a game not yet signed and ratified."""
+    found = [record for record in register_records() if record.ruleset in RECORD_GAMES]
+    return max(
+        found,
+        key=lambda record: record.highest.score if record.highest is not None else -1,
+        default=None,
+    )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Mapping, Sequence
 from io import BytesIO
 
@@ -9,6 +10,8 @@ from django.contrib.auth.models import User
 from django.core.files.uploadedfile import SimpleUploadedFile
 from PIL import Image
 
+from league.models import RegisterEntry
+from league.services.register import enter_historic_record
 from scoring.models import Game
 from scoring.selectors import load_game
 from scoring.services.corrections import correct_turn
@@ -93,3 +96,21 @@ def png_upload(name: str = "sheet.png") -> SimpleUploadedFile:
 def pdf_upload(name: str = "sheet.pdf") -> SimpleUploadedFile:
     content = b"%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n"
     return SimpleUploadedFile(name, content, content_type="application/pdf")
+
+
+def paper_record(
+    score: int, *, kind: str = "high", day: datetime.date = datetime.date(1985, 6, 1)
+) -> RegisterEntry:
+    """A historic bar record without a scan, entered by the secretary: Old Tom's."""
+    by = User.objects.filter(username="secretary").first() or secretary()
+    return enter_historic_record(
+        date=day,
+        player_name="Old Tom",
+        member=None,
+        score=score,
+        kind=kind,
+        ruleset="bar",
+        scan=None,
+        note="",
+        by=by,
+    )

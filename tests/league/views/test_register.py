@@ -268,9 +268,10 @@ def test_the_register_costs_the_same_queries_however_many_rows(
 ) -> None:
     fill_register(size)
 
-    # The club's settings (may a visitor see the register?), the years to filter by, the club's
-    # extremes (three), the table's count and its page.
-    with django_assert_num_queries(7):
+    # The club's settings (may a visitor see the register?), the years to filter by, the
+    # register's record (the club's bounds, its highest and lowest lines, the better totals and
+    # their claims), the table's count and its page.
+    with django_assert_num_queries(9):
         assert client.get(REGISTER).status_code == 200
 
 
@@ -283,7 +284,7 @@ def test_the_secretarys_register_costs_the_same_queries_however_many_claims(
 
     # Session, user, group, and the navbar's user.member; the page's six; pending claims;
     # the games waiting for signatures (the club's bounds, the kept totals).
-    with django_assert_num_queries(13):
+    with django_assert_num_queries(15):
         assert client.get(REGISTER).status_code == 200
 
 
