@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime, timedelta
 
 from django.db import connection, models
-from django.db.models import Count, Prefetch
+from django.db.models import Count, Prefetch, Q
 from django.utils import timezone
 
 from league.models import AuditEntry, DebtStatus, DrinkDebt, RegisterEntry
@@ -28,6 +28,9 @@ MAX_BALUTS = 5
 MAX_ENTRIES = 3
 MAX_DEBTORS = 5
 DEBT_CHANGES = ("created_at", "settled_at", "voided_at")
+# A game just finished stays at its table this long, showing its winner and places, so the bar
+# sees who won before it goes (instead of vanishing with its last throw).
+FINISHED_SHOWN = timedelta(minutes=5)
 # The board's record is of the games the club's register is kept for unless it says otherwise.
 RECORD_GAMES = [info.key for info in rules.RULESETS if info.register_bounds is not None]
 
@@ -46,8 +49,16 @@ class Table:
     game: Game
     title: str
     players: list[TablePlayer]
-    turn: int
-    total_turns: int | None
+    """In seat order while the game is played; in the order of the places once it is over."""
+    round_number: int | None
+    """The round being played, as the game's page counts it (none for Barbut)."""
+    rounds: int | None
+    winners: tuple[str, ...] = ()
+    """Set once the game is over: the board shows who won and the places for a while."""
+
+    @property
+    def finished(self) -> bool:
+        return bool(self.winners)
 
 
 @dataclass(frozen=True)
@@ -113,7 +124,15 @@ def board_state() -> str:
     with connection.cursor() as cursor:
         cursor.execute(_latest_sql())
         latest = cursor.fetchone()
-    parts = [timezone.localdate(), latest]
+    # A finished game leaves the board FINISHED_SHOWN after the last change of any game: the
+    # fingerprint moves once then, with nothing else to move it.
+    last_change = latest[0] if latest else None
+    if isinstance(last_change, str):  # SQLite's MAX() of a datetime column is its text
+        last_change = datetime.fromisoformat(last_change)
+    if last_change is not None and timezone.is_naive(last_change):
+        last_change = timezone.make_aware(last_change, UTC)
+    settled = last_change is None or timezone.now() - last_change > FINISHED_SHOWN
+    parts = [timezone.localdate(), latest, settled]
     return hashlib.sha256(repr(parts).encode()).hexdigest()[:32]
 
 
@@ -154,8 +173,14 @@ def board() -> Board:
 
 
 def _tables() -> list[Table]:
+    """The games at the tables, and those finished in the last FINISHED_SHOWN, latest first."""
+    finished_since = timezone.now() - FINISHED_SHOWN
     games = (
-        Game.objects.filter(status=GameStatus.IN_PROGRESS, voided_at__isnull=True)
+        Game.objects.filter(
+            Q(status=GameStatus.IN_PROGRESS)
+            | Q(status=GameStatus.FINISHED, finished_at__gte=finished_since),
+            voided_at__isnull=True,
+        )
         .prefetch_related(
             Prefetch("players", queryset=GamePlayer.objects.order_by("seat")),
             Prefetch("turns", queryset=Turn.objects.order_by("number")),
@@ -169,18 +194,25 @@ def _tables() -> list[Table]:
         except rules.RuleError:
             continue  # only a hand-edited database has a game the engine cannot replay
         result = loaded.result()
-        next_seat = loaded.state.next_seat
         state = loaded.state
+        next_seat = state.next_seat
+        over = state.complete
+        players = sorted(result.players, key=lambda p: p.rank) if over else result.players
         tables.append(
             Table(
                 game=game,
                 title=rules.RULESET_TITLES[game.ruleset],
                 players=[
-                    TablePlayer(p.name, p.score, p.total_points, p.rank, p.seat == next_seat)
-                    for p in result.players
+                    TablePlayer(
+                        p.name, p.score, p.total_points, p.rank, not over and p.seat == next_seat
+                    )
+                    for p in players
                 ],
-                turn=state.turn_count,
-                total_turns=state.total_turns if isinstance(state, rules.FiveDiceGame) else None,
+                round_number=state.round_number if isinstance(state, rules.FiveDiceGame) else None,
+                rounds=state.rules.turns_per_player
+                if isinstance(state, rules.FiveDiceGame)
+                else None,
+                winners=tuple(result.winners) if over else (),
             )
         )
     return tables
