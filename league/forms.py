@@ -210,8 +210,7 @@ class StandingsFilterForm(FilterForm):
         if season is None and self.seasons:
             season = self._current()
             # The season list shows the season the table is of.
-            self.data = self.data.copy()
-            self.data["season"] = str(season.pk)
+            self.data = {**dict(self.data.items()), "season": str(season.pk)}
         return season, self.cleaned_data.get("ruleset") or rules.DEFAULT_RULESET.key
 
     def _current(self) -> Season:
