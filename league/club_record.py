@@ -103,7 +103,7 @@ def _rows(ruleset: str | None) -> list[Mark]:
     ]
 
 
-def _entries(ruleset: str | None, kind: str) -> list[Mark]:
+def register_marks(ruleset: str | None, kind: str) -> list[Mark]:
     entries = RegisterEntry.objects.filter(
         kind=kind, removed_at__isnull=True, withdrawn_at__isnull=True
     )
@@ -144,8 +144,8 @@ def club_extremes(ruleset: str | None = None) -> list[Extremes]:
     best: dict[tuple[str, str], Mark] = {}
     marks = [
         *_rows(ruleset),
-        *_entries(ruleset, RecordKind.HIGH),
-        *_entries(ruleset, RecordKind.LOW),
+        *register_marks(ruleset, RecordKind.HIGH),
+        *register_marks(ruleset, RecordKind.LOW),
     ]
     for mark in marks:
         key = (mark.ruleset, mark.kind)

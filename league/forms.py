@@ -7,6 +7,7 @@ from typing import Any
 from django import forms
 from django.contrib.auth.models import User
 from django.db.models import QuerySet
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from league.models import (
@@ -201,11 +202,22 @@ class StandingsFilterForm(FilterForm):
         field.choices = [(str(season.pk), season.name) for season in seasons]
 
     def chosen(self) -> tuple[Season | None, str]:
-        """The season asked for, else the latest one; the game asked for, else the club's usual
-        game (the engine's first)."""
+        """The season asked for, else the one today is in (of two, the later to start), else
+        the latest that has begun, else the first to come; the game asked for, else the club's
+        usual game (the engine's first)."""
         self.is_valid()
         wanted = self.cleaned_data.get("season")
         season = next((s for s in self.seasons if str(s.pk) == wanted), None)
         if season is None and self.seasons:
-            season = self.seasons[0]
+            season = self._current()
+            # The season list shows the season the table is of.
+            self.data = {**dict(self.data.items()), "season": str(season.pk)}
         return season, self.cleaned_data.get("ruleset") or rules.DEFAULT_RULESET.key
+
+    def _current(self) -> Season:
+        today = timezone.localdate()
+        begun = [season for season in self.seasons if season.starts_on <= today]
+        running = [season for season in begun if today <= season.ends_on]
+        if running or begun:
+            return (running or begun)[0]
+        return min(self.seasons, key=lambda season: (season.starts_on, season.pk))

@@ -9,14 +9,13 @@ import datetime
 from typing import Any
 
 from django import forms
-from django.contrib.auth.models import User
 from django.db.models import QuerySet
 from django.utils.translation import gettext_lazy as _
 
+from league.audit_words import People
 from league.forms import ENTRY_LABELS, MAX_NOTE_LENGTH, FilterForm
 from league.models import AuditAction, AuditEntry, RegisterEntry
 from league.selectors import local_midnight
-from scoring.access.roles import SECRETARY_GROUP
 from scoring.forms.days import ClubDayField
 from scoring.models import Member
 
@@ -97,26 +96,19 @@ class AuditFilterForm(FilterForm):
     action = forms.ChoiceField(
         label=_("What"), choices=[("", _("Anything")), *AuditAction.choices], required=False
     )
-    by = forms.ModelChoiceField(
-        label=_("Who"), queryset=User.objects.none(), required=False, empty_label=_("Anyone")
+    by = forms.TypedChoiceField(
+        label=_("Who"), coerce=int, required=False, empty_value=None, choices=()
     )
     since = ClubDayField(label=_("From"), required=False)
     until = ClubDayField(label=_("To"), required=False)
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, people: People, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         field = self.fields["by"]
-        assert isinstance(field, forms.ModelChoiceField)
-        # Who can appear in the log: the secretaries and the members.
-        field.queryset = (
-            (
-                User.objects.filter(groups__name=SECRETARY_GROUP)
-                | User.objects.filter(is_superuser=True)
-                | User.objects.filter(member__isnull=False)
-            )
-            .distinct()
-            .order_by("username")
-        )
+        assert isinstance(field, forms.TypedChoiceField)
+        # Who can appear in the log, by the name the club knows them by (not their login).
+        named = sorted(people.users.items(), key=lambda item: (item[1].casefold(), item[0]))
+        field.choices = [("", _("Anyone")), *((str(pk), name) for pk, name in named)]
 
     def apply(self, entries: QuerySet[AuditEntry]) -> QuerySet[AuditEntry]:
         self.is_valid()

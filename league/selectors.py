@@ -5,8 +5,10 @@ from __future__ import annotations
 import datetime
 from typing import Any
 
+from django.contrib.auth.models import User
 from django.db.models import (
     Count,
+    Exists,
     F,
     FloatField,
     IntegerField,
@@ -21,6 +23,7 @@ from django.db.models.functions import Cast, Coalesce, Rank, RowNumber
 from django.utils import timezone
 
 from league.models import (
+    AuditEntry,
     ClaimStatus,
     ClubSettings,
     DebtStatus,
@@ -33,6 +36,7 @@ from league.models import (
 )
 from league.standings import TIEBREAKERS
 from scoring import rules
+from scoring.access.roles import SECRETARY_GROUP
 from scoring.models import RULESET_KEYS, GamePlayer, GameStatus, Member
 
 
@@ -208,3 +212,19 @@ def local_midnight(day: datetime.date) -> datetime.datetime:
     """The start of `day` in the club's time zone: a season's edges, the board's "today", a
     chart's month."""
     return timezone.make_aware(datetime.datetime.combine(day, datetime.time.min))
+
+
+def audit_people() -> list[User]:
+    """Everyone the audit log may name: the secretaries and the members, and whoever wrote a
+    line of it (a secretary since retired), with their member read along."""
+    wrote = AuditEntry.objects.filter(by=OuterRef("pk"))
+    return list(
+        User.objects.filter(
+            Q(groups__name=SECRETARY_GROUP)
+            | Q(is_superuser=True)
+            | Q(member__isnull=False)
+            | Exists(wrote)
+        )
+        .distinct()
+        .select_related("member")
+    )

@@ -110,6 +110,7 @@ class ClubSettingsForm(forms.ModelForm):
             *(f"drinks_in_{key}" for key in CLUB_DRINKS),
             *(f"{key}_register_{end}" for key in RULESET_KEYS for end in ("high", "low")),
         ]
+        labels = {"club_name": _("Club name")}
         help_texts = {
             "default_language": _(
                 "Pages use it when the browser asks for none of the club's languages; "

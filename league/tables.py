@@ -11,6 +11,7 @@ from django.utils.safestring import SafeString
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from league.audit_words import People, describe
 from league.models import AuditEntry, DrinkDebt, RegisterEntry
 from scoring.models import Member
 
@@ -249,40 +250,34 @@ class StandingsTable(tables.Table):
         return number_format(value, 1)
 
 
-def _who(user: object) -> str:
-    if user is None:
-        return ""
-    member = getattr(user, "member", None)
-    return member.known_as if member is not None else str(getattr(user, "username", user))
-
-
-def _changes(values: dict[str, object]) -> str:
-    return "; ".join(f"{key}: {value}" for key, value in values.items())
-
-
 class AuditTable(tables.Table):
+    """The log, each line's change said in words (league.audit_words) by the names `people`
+    holds, read once for the page."""
+
     at = tables.DateTimeColumn(verbose_name=_("When"), format="DATETIME_FORMAT")
-    by = tables.Column(verbose_name=_("Who"), order_by=("by__username",), empty_values=())
+    by = tables.Column(
+        verbose_name=_("Who"), accessor="by_id", order_by=("by_id",), empty_values=()
+    )
     action = tables.Column(verbose_name=_("What"))
     object_repr = tables.Column(verbose_name=_("Of"), orderable=False)
-    before = tables.Column(verbose_name=_("Before"), orderable=False, empty_values=())
-    after = tables.Column(verbose_name=_("After"), orderable=False, empty_values=())
+    change = tables.Column(verbose_name=_("Change"), orderable=False, empty_values=())
     reason = tables.Column(verbose_name=_("Why"), orderable=False)
 
     class Meta:
         model = AuditEntry
-        fields = ("at", "by", "action", "object_repr", "before", "after", "reason")
+        fields = ("at", "by", "action", "object_repr", "change", "reason")
         template_name = TEMPLATE
         attrs = {**ATTRS, "id": "audit-table"}
         order_by = ("-at",)
         empty_text = _("Nothing in the log matches.")
         row_attrs = {"data-audit": lambda record: record.pk}
 
+    def __init__(self, *args: object, people: People, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)
+        self.people = people
+
     def render_by(self, record: AuditEntry) -> str:
-        return _who(record.by)
+        return "" if record.by_id is None else self.people.user(record.by_id)
 
-    def render_before(self, record: AuditEntry) -> str:
-        return _changes(record.before)
-
-    def render_after(self, record: AuditEntry) -> str:
-        return _changes(record.after)
+    def render_change(self, record: AuditEntry) -> str:
+        return describe(record, self.people)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import datetime
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Q
 from django.utils import timezone
@@ -52,6 +53,16 @@ class Member(models.Model):
 
     def __str__(self) -> str:
         return self.known_as
+
+    def clean(self) -> None:
+        # "ann" beside "Ann" would be two people the tablet and the sheets cannot tell apart.
+        # The database refuses it too: a unique index on lower(known_as), kept by
+        # league/migrations/0018_goes_by_unique_ignoring_case.py.
+        namesake = Member.objects.filter(known_as__iexact=self.known_as).exclude(pk=self.pk).first()
+        if namesake is not None:
+            raise ValidationError(
+                {"known_as": _("%(name)s goes by that name already.") % {"name": namesake.known_as}}
+            )
 
 
 # EARLIEST_PLAYED's first instant anywhere on earth, with a day to spare for any offset: a game

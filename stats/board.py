@@ -8,14 +8,14 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime, timedelta
 
 from django.db import connection, models
-from django.db.models import Count, Prefetch
+from django.db.models import Count, Prefetch, Q
 from django.utils import timezone
 
-from league.club_record import Extremes, club_extremes
 from league.models import AuditEntry, DebtStatus, DrinkDebt, RegisterEntry
+from league.register_record import RegisterRecord, register_records
 from league.selectors import local_midnight, standing_entries
 from scoring import rules
 from scoring.box_names import game_title
@@ -29,6 +29,9 @@ MAX_BALUTS = 5
 MAX_ENTRIES = 3
 MAX_DEBTORS = 5
 DEBT_CHANGES = ("created_at", "settled_at", "voided_at")
+# A game just finished stays at its table this long, showing its winner and places, so the bar
+# sees who won before it goes (instead of vanishing with its last throw).
+FINISHED_SHOWN = timedelta(minutes=5)
 # The board's record is of the games the club's register is kept for unless it says otherwise.
 RECORD_GAMES = [info.key for info in rules.RULESETS if info.register_bounds is not None]
 
@@ -47,8 +50,16 @@ class Table:
     game: Game
     title: str
     players: list[TablePlayer]
-    turn: int
-    total_turns: int | None
+    """In seat order while the game is played; in the order of the places once it is over."""
+    round_number: int | None
+    """The round being played, as the game's page counts it (none for Barbut)."""
+    rounds: int | None
+    winners: tuple[str, ...] = ()
+    """Set once the game is over: the board shows who won and the places for a while."""
+
+    @property
+    def finished(self) -> bool:
+        return bool(self.winners)
 
 
 @dataclass(frozen=True)
@@ -60,7 +71,8 @@ class Debtor:
 @dataclass(frozen=True)
 class Board:
     tables: list[Table]
-    bar_high: Extremes | None
+    bar_record: RegisterRecord | None
+    """The register's record of the bar game (rule 13), and a better total still waiting."""
     baluts_today: list[Turn]
     entries: list[RegisterEntry]
     debtors: list[Debtor]
@@ -113,7 +125,15 @@ def board_state() -> str:
     with connection.cursor() as cursor:
         cursor.execute(_latest_sql())
         latest = cursor.fetchone()
-    parts = [timezone.localdate(), latest]
+    # A finished game leaves the board FINISHED_SHOWN after the last change of any game: the
+    # fingerprint moves once then, with nothing else to move it.
+    last_change = latest[0] if latest else None
+    if isinstance(last_change, str):  # SQLite's MAX() of a datetime column is its text
+        last_change = datetime.fromisoformat(last_change)
+    if last_change is not None and timezone.is_naive(last_change):
+        last_change = timezone.make_aware(last_change, UTC)
+    settled = last_change is None or timezone.now() - last_change > FINISHED_SHOWN
+    parts = [timezone.localdate(), latest, settled]
     return hashlib.sha256(repr(parts).encode()).hexdigest()[:32]
 
 
@@ -125,7 +145,7 @@ def board_version(*, fragment: bool, state: str | None = None) -> str:
 
 
 def board() -> Board:
-    """Eleven queries, however many games, turns or debts there are."""
+    """Thirteen queries, however many games, turns or debts there are."""
     tonight = Turn.objects.filter(
         # Every turn moves its game's updated_at: asking only today's games lets the
         # database find tonight's turns by game instead of reading every turn ever.
@@ -137,7 +157,7 @@ def board() -> Board:
     owed = DrinkDebt.objects.filter(status=DebtStatus.OWED)
     return Board(
         tables=_tables(),
-        bar_high=_bar_high(),
+        bar_record=_bar_record(),
         baluts_today=list(
             tonight.select_related("player", "game").order_by("-recorded_at")[:MAX_BALUTS]
         ),
@@ -154,8 +174,14 @@ def board() -> Board:
 
 
 def _tables() -> list[Table]:
+    """The games at the tables, and those finished in the last FINISHED_SHOWN, latest first."""
+    finished_since = timezone.now() - FINISHED_SHOWN
     games = (
-        Game.objects.filter(status=GameStatus.IN_PROGRESS, voided_at__isnull=True)
+        Game.objects.filter(
+            Q(status=GameStatus.IN_PROGRESS)
+            | Q(status=GameStatus.FINISHED, finished_at__gte=finished_since),
+            voided_at__isnull=True,
+        )
         .prefetch_related(
             Prefetch("players", queryset=GamePlayer.objects.order_by("seat")),
             Prefetch("turns", queryset=Turn.objects.order_by("number")),
@@ -169,24 +195,36 @@ def _tables() -> list[Table]:
         except rules.RuleError:
             continue  # only a hand-edited database has a game the engine cannot replay
         result = loaded.result()
-        next_seat = loaded.state.next_seat
         state = loaded.state
+        next_seat = state.next_seat
+        over = state.complete
+        players = sorted(result.players, key=lambda p: p.rank) if over else result.players
         tables.append(
             Table(
                 game=game,
                 title=game_title(game.ruleset),
                 players=[
-                    TablePlayer(p.name, p.score, p.total_points, p.rank, p.seat == next_seat)
-                    for p in result.players
+                    TablePlayer(
+                        p.name, p.score, p.total_points, p.rank, not over and p.seat == next_seat
+                    )
+                    for p in players
                 ],
-                turn=state.turn_count,
-                total_turns=state.total_turns if isinstance(state, rules.FiveDiceGame) else None,
+                round_number=state.round_number if isinstance(state, rules.FiveDiceGame) else None,
+                rounds=state.rules.turns_per_player
+                if isinstance(state, rules.FiveDiceGame)
+                else None,
+                winners=tuple(result.winners) if over else (),
             )
         )
     return tables
 
 
-def _bar_high() -> Extremes | None:
-    # The club's record, as the register and the records page give it (historic lines too).
-    found = [extremes for key in RECORD_GAMES for extremes in club_extremes(key)]
-    return max(found, key=lambda extremes: extremes.highest.score, default=None)
+def _bar_record() -> RegisterRecord | None:
+    """The register's record of the games the engine keeps a register for (the bar game), as
+    the club keeps it: its highest line, not a game not yet signed and ratified."""
+    found = [record for record in register_records() if record.ruleset in RECORD_GAMES]
+    return max(
+        found,
+        key=lambda record: record.highest.score if record.highest is not None else -1,
+        default=None,
+    )

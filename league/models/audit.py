@@ -23,6 +23,7 @@ class AuditAction(models.TextChoices):
     DEBT_REOPENED = "debt_reopened", _("Round owed again")
     GAME_VOIDED = "game_voided", _("Game voided")
     GAME_ATTESTED = "game_attested", _("Game attested")
+    GAME_IMPORTED = "game_imported", _("Game imported")
     ENTRY_ADDED = "entry_added", _("Historic entry added")
     ENTRY_EDITED = "entry_edited", _("Register entry edited")
     ENTRY_REMOVED = "entry_removed", _("Register entry removed")

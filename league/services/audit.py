@@ -72,6 +72,28 @@ def record(
 
 
 def changed(before: Snapshot, after: Snapshot) -> tuple[Snapshot, Snapshot]:
-    """Only the fields that differ, before and after: what a reader of the log wants to see."""
-    keys = [key for key in after if before.get(key) != after.get(key)]
-    return {key: before.get(key) for key in keys}, {key: after[key] for key in keys}
+    """Only the fields that differ, before and after: what a reader of the log wants to see.
+
+    A field kept as a mapping (a game to its options) keeps only the items that differ, at
+    every depth."""
+    old, new = _differing(before, after)
+    return old, new
+
+
+def _differing(
+    before: Mapping[str, object], after: Mapping[str, object]
+) -> tuple[dict[str, object], dict[str, object]]:
+    old: dict[str, object] = {}
+    new: dict[str, object] = {}
+    for key in [*after, *(key for key in before if key not in after)]:
+        was, value = before.get(key), after.get(key)
+        if was == value:
+            continue
+        if isinstance(was, Mapping) and isinstance(value, Mapping):
+            old[key], new[key] = _differing(was, value)
+            continue
+        if key in before:
+            old[key] = was
+        if key in after:
+            new[key] = value
+    return old, new

@@ -20,6 +20,7 @@ from django.db.models import Q
 
 from league.models import ClubSettings, DrinkDebt, GameBooking, PlayerResultRow
 from league.selectors import club_settings, house_rules
+from league.services.imports import log_import
 from league.services.ledger import book_debts
 from league.services.register import open_claims, review_claims
 from league.services.results import store_results
@@ -122,6 +123,8 @@ class LeagueBooks:
         self, *, loaded: PlayedGame, change: GameChange, correction: Correction | None
     ) -> None:
         book_game(loaded=loaded, correction=correction)
+        if change == GameChange.IMPORTED:
+            log_import(game=loaded.game, players=[player.name for player in loaded.players])
         if change == GameChange.VOIDED:
             voided_by = loaded.game.voided_by
             assert voided_by is not None  # void_game sets it with the void

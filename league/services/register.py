@@ -20,7 +20,8 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext
 
-from league.models import AuditAction, ClaimStatus, RegisterClaim, RegisterEntry
+from league.models import AuditAction, ClaimStatus, RecordKind, RegisterClaim, RegisterEntry
+from league.selectors import house_rules
 from league.services import audit
 from scoring import rules
 from scoring.access.roles import is_secretary
@@ -206,6 +207,31 @@ def reject_claim(*, claim: RegisterClaim, by: User, note: str) -> RegisterClaim:
     return claim
 
 
+def check_within_register(*, ruleset: str, kind: str, score: int) -> None:
+    """A historic line is a register line: its game keeps a register, and its score is one the
+    register takes (beyond the club's bounds, by the engine's rule), high or low as it says."""
+    bounds = house_rules().register_bounds.get(ruleset)
+    if bounds is None:
+        raise ValidationError(
+            {"ruleset": gettext("The club keeps no register for this game (its settings).")}
+        )
+    if bounds.kind(score) != kind:
+        raise ValidationError(
+            {
+                "score": gettext(
+                    "The register takes a high score above %(high)d or a low one below "
+                    "%(low)d: %(score)d as %(kind)s is not one."
+                )
+                % {
+                    "high": bounds.high,
+                    "low": bounds.low,
+                    "score": score,
+                    "kind": RecordKind(kind).label if kind in RecordKind.values else kind,
+                }
+            }
+        )
+
+
 @transaction.atomic
 def enter_historic_record(
     *,
@@ -224,6 +250,7 @@ def enter_historic_record(
     _require_secretary(by, gettext("Only the secretary enters historic records."))
     if date > timezone.localdate():
         raise ValidationError({"date": gettext("A historic record cannot be dated in the future.")})
+    check_within_register(ruleset=ruleset, kind=kind, score=score)
     entry = RegisterEntry(
         date=date,
         player_name=player_name.strip(),

@@ -12,11 +12,31 @@ from django.utils.translation import gettext
 
 from league.models import AuditAction, ClubSettings, PublicArea
 from league.services import audit
-from league.standings import validate_tiebreakers
+from league.standings import tiebreakers_for, validate_tiebreakers
 from scoring import rules
 from scoring.access.roles import is_secretary
 from scoring.models import RULESET_KEYS
 from scoring.refusals import refusal
+
+
+def _as_logged(settings: ClubSettings, kept: Sequence[str]) -> audit.Snapshot:
+    """The settings as the log compares them: each game's default options and tie-breakers in
+    full, so options or an order left as they were (stored as "the usual" before, spelt out
+    by the form now) are not logged as a change."""
+    taken = audit.snapshot(settings, kept)
+    stored = settings.default_options if isinstance(settings.default_options, Mapping) else {}
+    options: dict[str, object] = {}
+    for ruleset in RULESET_KEYS:
+        try:
+            options[ruleset] = rules.parse_options(stored.get(ruleset)).as_dict()
+        except rules.RuleError:
+            options[ruleset] = stored.get(ruleset)
+    taken["default_options"] = options
+    order = settings.standings_tiebreakers or {}
+    taken["standings_tiebreakers"] = {
+        ruleset: tiebreakers_for(order, ruleset) for ruleset in RULESET_KEYS
+    }
+    return taken
 
 
 @transaction.atomic
@@ -63,7 +83,7 @@ def update_club_settings(
         for field in ClubSettings._meta.fields
         if field.name not in ("id", "updated_by", "updated_at")
     ]
-    before = audit.snapshot(settings, kept)
+    before = _as_logged(settings, kept)
     settings.club_name = club_name.strip()
     settings.drinks_in_balut = drinks_in_balut
     settings.drinks_in_jackpot = drinks_in_jackpot
@@ -105,7 +125,7 @@ def update_club_settings(
     settings.updated_by, settings.updated_at = by, timezone.now()
     settings.full_clean()
     settings.save()
-    old, new = audit.changed(before, audit.snapshot(settings, kept))
+    old, new = audit.changed(before, _as_logged(settings, kept))
     if new:
         audit.record(
             by=by, action=AuditAction.SETTINGS_CHANGED, target=settings, before=old, after=new

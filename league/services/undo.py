@@ -17,7 +17,7 @@ from django.utils.translation import gettext
 
 from league.models import AuditAction, ClaimStatus, RegisterClaim, RegisterEntry
 from league.services import audit
-from league.services.register import ENTRY_FIELDS
+from league.services.register import ENTRY_FIELDS, check_within_register
 from scoring.access.roles import is_secretary
 from scoring.models import Member
 
@@ -96,6 +96,7 @@ def edit_historic_entry(
         raise ValidationError(gettext("This entry is removed: restore it first."))
     if date > timezone.localdate():
         raise ValidationError({"date": gettext("A historic record cannot be dated in the future.")})
+    check_within_register(ruleset=ruleset, kind=kind, score=score)
     before = audit.snapshot(entry, ENTRY_FIELDS)
     entry.date, entry.player_name, entry.member = date, player_name.strip(), member
     entry.score, entry.kind, entry.ruleset, entry.note = score, kind, ruleset, note.strip()

@@ -5,8 +5,10 @@ from __future__ import annotations
 from django.http import HttpRequest, HttpResponse
 from django.views.decorators.http import require_GET
 
+from league.audit_words import People
 from league.models import AuditEntry
 from league.secretary_forms import AuditFilterForm
+from league.selectors import audit_people
 from league.tables import AuditTable
 from league.views.access import secretary_required
 from league.views.listing import list_page
@@ -15,8 +17,9 @@ from league.views.listing import list_page
 @require_GET
 @secretary_required
 def audit_log(request: HttpRequest) -> HttpResponse:
-    filters = AuditFilterForm(request.GET)
-    table = AuditTable(filters.apply(AuditEntry.objects.select_related("by__member")))
+    people = People.of(audit_people())
+    filters = AuditFilterForm(request.GET, people=people)
+    table = AuditTable(filters.apply(AuditEntry.objects.all()), people=people)
     return list_page(
         request, filters, table, name="audit", template="league/audit.html", context=dict
     )

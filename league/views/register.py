@@ -11,9 +11,9 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from league import selectors
 from league.awaiting import awaiting_signatures
-from league.club_record import club_extremes
 from league.forms import HistoricEntryForm, NoteForm, RegisterFilterForm
 from league.models import PublicArea, RegisterClaim, RegisterEntry
+from league.register_record import register_records
 from league.scans import scan_content_type
 from league.services.register import ratify_claim, reject_claim
 from league.tables import RegisterTable
@@ -32,7 +32,7 @@ def register(request: HttpRequest) -> HttpResponse:
     def context() -> dict[str, object]:
         secretary = is_secretary(request.user)
         return {
-            "extremes": club_extremes(),
+            "records": register_records(),
             "pending": selectors.pending_claims() if secretary else [],
             "awaiting": awaiting_signatures() if secretary else [],
             "rejected": selectors.rejected_claims() if filters.shows_rejected else None,

@@ -117,6 +117,21 @@ def _draw_footer(
     elif not info.blank:
         draw_verification_slot(canvas)
     canvas.restoreState()
+    if info.void:
+        draw_void_mark(canvas)
+
+
+def draw_void_mark(canvas: Canvas) -> None:
+    """VOID across the page, over the figures: a void game's sheet counts nowhere, and a club
+    night's bundle must not be read as if it did."""
+    canvas.saveState()
+    canvas.setFillColor(styles.STRUCK)
+    canvas.setFillAlpha(0.35)
+    canvas.translate(styles.PAGE_WIDTH / 2, styles.PAGE_HEIGHT / 2)
+    canvas.rotate(30)
+    canvas.setFont(styles.FONT_BOLD, 120)
+    canvas.drawCentredString(0, -40, _("VOID"))
+    canvas.restoreState()
 
 
 def draw_verification_slot(canvas: Canvas) -> None:

@@ -83,6 +83,8 @@ class SheetInfo:
     verification: Verification | None = None
     language: str = "en"
     """The language the sheet is printed in: its words, and how the verify page redraws it."""
+    void: bool = False
+    """The game was voided: every page of it is marked VOID across its middle."""
 
     @property
     def has_options(self) -> bool:

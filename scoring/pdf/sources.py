@@ -125,7 +125,11 @@ def sheet_info(
         scorer=scorer,
         friendly=setup.friendly,
         guesses=guesses_text(setup),
-        status=_("finished") if loaded.state.complete else _("in progress"),
+        status=(
+            _("VOID")
+            if game.is_void
+            else (_("finished") if loaded.state.complete else _("in progress"))
+        ),
         corrections=tuple(correction_line(c, loaded) for c in corrections),
         signatures=tuple(
             signature_line(signature, loaded)
@@ -134,6 +138,7 @@ def sheet_info(
         ),
         verification=verified,
         language=translation.get_language() or settings.LANGUAGE_CODE,
+        void=game.is_void,
     )
 
 

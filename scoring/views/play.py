@@ -65,7 +65,8 @@ def play_context(
         "sheet": sheet,
         "result": sheet.result,
         "can_record": can_record,
-        "can_correct": can_correct(request.user, live.game),
+        # A void game takes no correction (scoring.services.corrections): no link to one.
+        "can_correct": can_correct(request.user, live.game) and not live.game.is_void,
         "turn_lines": [],
         "next_player": live.next_player,
         "expected_number": live.turn_count,

@@ -1,10 +1,12 @@
-// The TV board fits one screen, never scrolls: when what the server sent (already cut to what
-// usually fits, see league/board_selectors.py) is still taller than the screen, the type shrinks
-// step by step until every section shows all it holds. Run again after each refresh.
+// The TV board fills one screen and never scrolls. The type is as large as the screen allows:
+// read from across the room, a quiet night's two tables fill the screen, and a busy night's
+// (what the server sent is already cut to what usually fits, see stats/board.py) shrinks until
+// every section shows all it holds. The largest size that fits is searched for after each
+// refresh, between SMALLEST_PX and a tenth of the screen's height.
 (function () {
   "use strict";
   const SMALLEST_PX = 16;
-  const STEP = 0.94;
+  const STEPS = 12;
 
   function overflowing(element) {
     return element.scrollHeight > element.clientHeight + 1 || element.scrollWidth > element.clientWidth + 1;
@@ -20,12 +22,15 @@
     const live = document.getElementById("board-live");
     if (!live) return;
     const body = document.body;
-    body.style.fontSize = "";
-    let size = parseFloat(getComputedStyle(body).fontSize);
-    while (!fits(live) && size > SMALLEST_PX) {
-      size = Math.max(SMALLEST_PX, size * STEP);
+    let small = SMALLEST_PX;
+    let large = Math.max(SMALLEST_PX, window.innerHeight / 10);
+    for (let step = 0; step < STEPS && large - small > 0.5; step += 1) {
+      const size = (small + large) / 2;
       body.style.fontSize = size + "px";
+      if (fits(live)) small = size;
+      else large = size;
     }
+    body.style.fontSize = small + "px";
     live.dataset.fitted = "true";
   }
 

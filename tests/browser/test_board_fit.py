@@ -9,8 +9,11 @@ import pytest
 from playwright.sync_api import Browser, Page, ViewportSize, expect
 from pytest_django.live_server_helper import LiveServer
 
+from scoring import rules
+from scoring.selectors import load_game
 from stats.views import BOARD_POLL_SECONDS
 from tests.browser.pages import SHOTS
+from tests.league.helpers import play_bar
 from tests.scoring.services.helpers import five_dice, new_game, play
 from tests.stats.busy_night import busy_night
 
@@ -104,3 +107,47 @@ def test_the_board_still_fits_after_it_refreshes_itself(live_server: LiveServer,
     assert_fits(page)
     assert page.evaluate("window.sameBoard") is True
     page.screenshot(path=str(SHOTS / "board-1080p-after-refresh.png"))
+
+
+def test_a_game_that_finishes_shows_its_winner_and_places_across_the_room(
+    live_server: LiveServer, tv: Page
+) -> None:
+    game = play_bar(leave=1)
+    page = tv
+    page.goto(f"{live_server.url}/board/")
+    table = page.locator(f'.board-table[data-game="{game.pk}"]')
+    # Bar rules: seven rounds, three players; twenty turns played, the last round's last to come.
+    expect(table.locator("[data-round]")).to_contain_text("Round 7 of 7")
+    assert_fits(page)
+
+    loaded = load_game(game)
+    last = loaded.next_player
+    assert last is not None and isinstance(loaded.state, rules.FiveDiceGame)
+    (box,) = loaded.state.open_boxes(last.seat)
+    play(game, {"player": last.name, "box": box, "dice": [6, 6, 6, 1, 2]})
+    next_poll(page)
+
+    expect(table).to_have_attribute("data-finished", "")
+    result = load_game(game).result()
+    expect(table.locator("[data-winner]")).to_have_text(f"{result.winners[0]} wins")
+    places = [p.name for p in sorted(result.players, key=lambda p: p.rank)]
+    expect(table.locator("[data-place]")).to_have_count(3)
+    assert (
+        table.locator("[data-place]").evaluate_all(
+            "items => items.map(item => item.dataset.player)"
+        )
+        == places
+    )
+    assert_fits(page)
+    winner_px = table.locator("[data-winner]").evaluate(
+        "e => parseFloat(getComputedStyle(e).fontSize)"
+    )
+    dim_px = table.locator("[data-round]").evaluate("e => parseFloat(getComputedStyle(e).fontSize)")
+    assert winner_px >= 60 and dim_px >= 32, (winner_px, dim_px)
+    used = page.evaluate(
+        "Math.max(...[...document.querySelectorAll('.board-table, .board-panel')]"
+        ".map(e => e.getBoundingClientRect().bottom))"
+    )
+    assert used >= 0.75 * TV["height"], f"the type grows to fill the screen ({used}px used)"
+    print(f"winner moment: winner {winner_px:.0f}px, secondary {dim_px:.0f}px, {used:.0f}px tall")
+    page.screenshot(path=str(SHOTS / "board-1080p-winner.png"))

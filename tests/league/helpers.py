@@ -11,7 +11,8 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.utils import timezone
 from PIL import Image
 
-from league.models import Season
+from league.models import RegisterEntry, Season
+from league.services.register import enter_historic_record
 from league.services.seasons import create_season
 from scoring.models import Game
 from scoring.selectors import load_game
@@ -107,4 +108,22 @@ def season_around_today(name: str = "This season", *, days: int = 30) -> Season:
         name=name,
         starts_on=today - datetime.timedelta(days=days),
         ends_on=today + datetime.timedelta(days=days),
+    )
+
+
+def paper_record(
+    score: int, *, kind: str = "high", day: datetime.date = datetime.date(1985, 6, 1)
+) -> RegisterEntry:
+    """A historic bar record without a scan, entered by the secretary: Old Tom's."""
+    by = User.objects.filter(username="secretary").first() or secretary()
+    return enter_historic_record(
+        date=day,
+        player_name="Old Tom",
+        member=None,
+        score=score,
+        kind=kind,
+        ruleset="bar",
+        scan=None,
+        note="",
+        by=by,
     )

@@ -3,13 +3,14 @@ re-sent only when something changed."""
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import date, timedelta
 from unittest import mock
 
 import pytest
 from django.core.cache import cache
 from django.test import Client
 from django.urls import reverse
+from django.utils import timezone
 from pytest_django import DjangoAssertNumQueries
 
 from league.models import DebtStatus, DrinkDebt, RecordKind, RegisterEntry
@@ -17,7 +18,9 @@ from league.services.books import book_game
 from league.services.ledger import settle_debt
 from scoring.models import Game
 from scoring.selectors import load_game
+from scoring.services.games import void_game
 from stats.board import (
+    FINISHED_SHOWN,
     MAX_BALUTS,
     MAX_DEBTORS,
     MAX_ENTRIES,
@@ -50,7 +53,7 @@ def test_the_board_shows_each_table_with_running_totals_and_who_throws_next(
     assert ann == 30
     assert f'<span class="board-score">{ann}</span>' in html
     assert 'class="board-player board-next" data-player="Ben"' in html
-    assert "turn 4 of 56" in html
+    assert "Round 2 of 28" in html, "counted in rounds, as the game's page counts them"
 
 
 def test_tonights_baluts_name_who_threw_them(client: Client) -> None:
@@ -66,14 +69,17 @@ def test_tonights_baluts_name_who_threw_them(client: Client) -> None:
     assert "<html" not in html
 
 
-def test_the_bar_record_is_the_highest_finished_bar_total(client: Client) -> None:
+def test_the_bar_record_is_the_registers_not_a_finished_game_below_its_bounds(
+    client: Client,
+) -> None:
     finished_bar_game()
     best = max(load_game(Game.objects.get()).result().players, key=lambda p: p.score)
+    assert best.score <= 159, "not a register candidate: the record stays the register's"
 
     html = client.get(URL).content.decode()
 
     panel = html[html.index('id="board-bar-high"') :].split("</div>")[0]
-    assert f'<span class="board-score">{best.score}</span> {best.name}' in panel
+    assert f"{best.score}</span>" not in panel and "No line in the register yet." in panel
 
 
 def test_register_entries_and_rounds_owed_have_their_place(client: Client) -> None:
@@ -175,14 +181,14 @@ def test_the_board_takes_the_same_queries_for_few_and_many_games(
     finished_bar_game()
     game = new_game("balut", ("Ann", "Ben"))
     play_boxes(game, [("balut", "66666")])
-    with django_assert_num_queries(13):
+    with django_assert_num_queries(15):
         assert client.get(URL).status_code == 200
 
     for players in (("Dee", "Eli"), ("Fay", "Gus", "Hal"), ("Ida", "Jon")):
         more = new_game("jackpot", players)
         play_boxes(more, [("balut", "55555"), ("fours", "44441")])
     finished_bar_game()
-    with django_assert_num_queries(13):
+    with django_assert_num_queries(15):
         response = client.get(URL)
     assert response.content.decode().count('class="board-table"') == 4
 
@@ -241,3 +247,43 @@ def test_the_whole_page_shares_the_kept_fragment_and_shows_a_turn_at_once(
     assert fragment in page and "<html" in page
     assert rendered.call_count == 2
     assert moved != page and fragment not in moved
+
+
+def test_a_game_just_finished_shows_its_winner_and_places_for_a_while(client: Client) -> None:
+    finished_bar_game()
+    game = Game.objects.get()
+    result = load_game(game).result()
+
+    html = client.get(URL).content.decode()
+
+    table = html[html.index(f'data-game="{game.pk}"') :].split("</article>")[0]
+    assert "data-finished" in table and "Game over" in table
+    winner = result.winners[0]
+    assert f"{winner} wins" in table
+    places = [p.name for p in sorted(result.players, key=lambda p: p.rank)]
+    listed = [table.index(f'data-player="{name}" data-place=') for name in places]
+    assert listed == sorted(listed), "the places in order, the winner first"
+    assert "board-next" not in table
+
+
+def test_a_finished_game_leaves_the_board_after_a_while_and_the_etag_moves_then(
+    client: Client,
+) -> None:
+    finished_bar_game()
+    game = Game.objects.get()
+    etag = client.get(URL, headers=HTMX)["ETag"]
+    later = timezone.now() + FINISHED_SHOWN + timedelta(seconds=1)
+
+    with mock.patch("django.utils.timezone.now", return_value=later):
+        response = client.get(URL, headers=HTMX, HTTP_IF_NONE_MATCH=etag)
+
+    assert response.status_code == 200, "the board is sent again when the game is to go"
+    assert f'data-game="{game.pk}"' not in response.content.decode()
+
+
+def test_a_void_game_is_not_shown_as_finished(client: Client) -> None:
+    finished_bar_game()
+    game = Game.objects.get()
+    void_game(game=game, by=secretary(), reason="Entered twice")
+
+    assert f'data-game="{game.pk}"' not in client.get(URL).content.decode()

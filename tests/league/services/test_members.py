@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import pytest
 from axes.models import AccessAttempt
+from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from league.services.members import set_member_pin, unlock_member_pin, update_member
+from league.services.members import add_member, set_member_pin, unlock_member_pin, update_member
 from scoring.models import Member
 from scoring.services.members import PinRefused, verify_pin
 from tests.scoring.services.helpers import member, secretary
@@ -40,7 +42,7 @@ def test_the_secretary_changes_a_members_details_and_retires_them() -> None:
 def test_a_name_already_taken_is_refused() -> None:
     ann, _ = member("Ann"), member("Ben")
 
-    with pytest.raises(ValidationError, match="already exists"):
+    with pytest.raises(ValidationError, match="Ben goes by that name already"):
         update_member(
             member=ann, by=secretary(), name="Ann", known_as="Ben", email="", is_active=True
         )
@@ -102,3 +104,29 @@ def test_only_the_secretary_changes_members() -> None:
         unlock_member_pin(member=ann, by=ben.user)
     with pytest.raises(PermissionDenied):
         update_member(member=ann, by=ben.user, name="x", known_as="x", email="", is_active=True)
+
+
+def test_a_goes_by_name_taken_in_other_capitals_is_refused() -> None:
+    ann, _ = member("Ann"), member("Ben")
+
+    with pytest.raises(ValidationError, match="goes by that name already"):
+        update_member(
+            member=ann, by=secretary(), name="Ann", known_as="BEN", email="", is_active=True
+        )
+    with pytest.raises(ValidationError, match="goes by that name already"):
+        add_member(by=secretary("deputy"), name="Ann Two", known_as="ann", email="", pin="")
+    ann.refresh_from_db()
+    assert ann.known_as == "Ann" and Member.objects.count() == 2
+
+
+def test_a_member_may_change_the_capitals_of_their_own_name() -> None:
+    ann = member("ann")
+    update_member(member=ann, by=secretary(), name="Ann", known_as="Ann", email="", is_active=True)
+    ann.refresh_from_db()
+    assert ann.known_as == "Ann"
+
+
+def test_the_database_refuses_a_namesake_in_other_capitals_too() -> None:
+    member("Ann")
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Member.objects.create(user=User.objects.create(username="x"), name="x", known_as="ANN")

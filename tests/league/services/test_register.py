@@ -12,7 +12,7 @@ from django.core.files import File
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.utils import timezone
 
-from league.models import ClaimStatus, RegisterClaim, RegisterEntry
+from league.models import AuditEntry, ClaimStatus, RegisterClaim, RegisterEntry
 from league.selectors import highest_to_date
 from league.services.register import (
     WITHDRAWN_NOTE,
@@ -249,3 +249,31 @@ def test_an_imported_game_opens_claims_like_any_other() -> None:
         ("Hal", 26, "low", "pending"),
         ("Eli", 14, "low", "pending"),
     ]
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "score", "kind", "field"),
+    [
+        ("bar", 150, "high", "score"),  # not above the bar register's 159
+        ("bar", 45, "low", "score"),  # not below its 41
+        ("bar", 12, "high", "score"),  # a low score entered as a high one
+        ("balut", 400, "high", "ruleset"),  # the club keeps no register for Standard Balut
+    ],
+)
+def test_a_historic_line_the_register_would_not_take_is_refused(
+    ruleset: str, score: int, kind: str, field: str
+) -> None:
+    with pytest.raises(ValidationError) as refused:
+        enter_historic_record(
+            date=datetime.date(1985, 6, 1),
+            player_name="Old Tom",
+            member=None,
+            score=score,
+            kind=kind,
+            ruleset=ruleset,
+            scan=None,
+            note="",
+            by=secretary(),
+        )
+    assert field in refused.value.message_dict
+    assert not RegisterEntry.objects.exists() and not AuditEntry.objects.exists()

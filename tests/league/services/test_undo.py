@@ -246,18 +246,18 @@ def test_secretary_edits_a_historic_entry_and_the_log_keeps_before_and_after(
         date=entry.date,
         player_name="Old Tom",
         member=None,
-        score=111,
+        score=177,
         kind="high",
         ruleset="bar",
         note="From the 1985 book",
     )
 
     entry.refresh_from_db()
-    assert entry.score == 111
+    assert entry.score == 177
     log = only_log(AuditAction.ENTRY_EDITED)
     assert (log.before, log.after, log.reason) == (
         {"score": 171},
-        {"score": 111},
+        {"score": 177},
         "Misread the 1 for a 7",
     )
 

@@ -271,9 +271,10 @@ def test_the_register_costs_the_same_queries_however_many_rows(
 ) -> None:
     fill_register(size)
 
-    # The club's settings (may a visitor see the register?), the years to filter by, the club's
-    # extremes (three), the table's count and its page.
-    with django_assert_num_queries(7):
+    # The club's settings (may a visitor see the register?), the years to filter by, the
+    # register's record (the club's bounds, its highest and lowest lines, the better totals and
+    # their claims), the table's count and its page.
+    with django_assert_num_queries(9):
         assert client.get(REGISTER).status_code == 200
 
 
@@ -285,8 +286,9 @@ def test_the_secretarys_register_costs_the_same_queries_however_many_claims(
     client.force_login(the_secretary())
 
     # Session, user, group, and the navbar's user.member; the page's six; pending claims;
-    # the games waiting for signatures (the kept totals with each game's own bounds).
-    with django_assert_num_queries(12):
+    # the games waiting for signatures (the kept totals with each game's own bounds); the
+    # register's record (two).
+    with django_assert_num_queries(14):
         assert client.get(REGISTER).status_code == 200
 
 

@@ -154,3 +154,39 @@ def test_the_standings_read_in_danish_and_the_download_names_its_season(client: 
     averages = html.split('data-col="average"')[1:]
     assert averages and all(re.match(r">\d+,\d<", cell) for cell in averages)
     assert 'filename="balutclub-standings-now-bar-' in download["Content-Disposition"]
+
+
+def test_the_page_opens_on_the_season_today_is_in_not_a_later_one(client: Client) -> None:
+    current = this_season()
+    today = timezone.localdate()
+    create_season(
+        by=secretary("season-keeper-2"),
+        name="Next year",
+        starts_on=today + datetime.timedelta(days=31),
+        ends_on=today + datetime.timedelta(days=400),
+    )
+    bar_game()
+
+    html = client.get(STANDINGS, {"ruleset": "bar"}).content.decode()
+
+    assert "Standings: Now" in html and 'data-member="Dee"' in html
+    assert f'<option value="{current.pk}" selected>Now</option>' in html
+
+
+def test_between_seasons_the_page_opens_on_the_last_one_begun(client: Client) -> None:
+    today = timezone.localdate()
+    keeper = secretary("season-keeper")
+    create_season(
+        by=keeper,
+        name="Last year",
+        starts_on=today - datetime.timedelta(days=400),
+        ends_on=today - datetime.timedelta(days=10),
+    )
+    create_season(
+        by=keeper,
+        name="Next year",
+        starts_on=today + datetime.timedelta(days=10),
+        ends_on=today + datetime.timedelta(days=400),
+    )
+
+    assert "Standings: Last year" in client.get(STANDINGS).content.decode()

@@ -163,7 +163,7 @@ def test_a_historic_entry_is_edited_removed_and_restored_on_its_page(
         "action": "edit",
         "edit-date": "1985-06-01",
         "edit-player_name": "Old Tom",
-        "edit-score": "117",
+        "edit-score": "175",
         "edit-kind": "high",
         "edit-ruleset": "bar",
         "edit-note": "",
@@ -172,7 +172,7 @@ def test_a_historic_entry_is_edited_removed_and_restored_on_its_page(
 
     assert client.post(url, edit).status_code == 302
     entry.refresh_from_db()
-    assert entry.score == 117
+    assert entry.score == 175
     refused = client.post(url, {"action": "remove", "reason": "Not ours"})
     assert refused.status_code == 422
     assert client.post(url, {"action": "remove", **SURE}).status_code == 302
