@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import functools
 import os
-from typing import Any
+from typing import Any, NoReturn
 
 import dj_database_url
 import psycopg
@@ -39,7 +39,7 @@ def postgres_server() -> dict[str, Any] | None:
         return None
 
 
-def without_postgres(why: str) -> None:
+def without_postgres(why: str) -> NoReturn:
     """Skip a test PostgreSQL must run; under CI=true with no server answering, fail it."""
     if os.environ.get("CI", "").lower() == "true" and postgres_server() is None:
         pytest.fail(f"CI=true and no PostgreSQL answers, but {why}", pytrace=False)

@@ -44,7 +44,8 @@ from tests.scoring.services.helpers import member, secretary, sign_all
 
 ROOT = Path(__file__).resolve().parents[3]
 DEMO = ROOT / "fixtures" / "demo"
-TARGET_PG = "balut_backup_b"
+# Its own name per process: runs side by side (xdist workers, other checkouts) never drop it.
+TARGET_PG = f"balut_backup_{os.getpid()}"
 # Run in the restored database by `manage.py shell`: does every signed sheet still verify?
 # On the restored club, in one process: every signed sheet's code checked again, then a new
 # game created (the club carries on: the game must get a key of its own).
