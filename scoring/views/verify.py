@@ -18,8 +18,9 @@ from django.views.decorators.csrf import csrf_exempt, csrf_protect
 from django.views.decorators.http import require_GET, require_http_methods
 
 from scoring import club, rules
+from scoring.access.privacy import may_see
 from scoring.forms.signing import MAX_PDF_BYTES, CodeForm, SheetUploadForm
-from scoring.models import Game
+from scoring.models import Game, PublicArea
 from scoring.presentation.sheets import build_sheet
 from scoring.presentation.signature_lines import signature_rows, voided_signatures
 from scoring.presentation.turn_lines import correction_lines
@@ -84,7 +85,12 @@ def verify_code(request: HttpRequest, code: str) -> HttpResponse:
     game = Game.objects.select_related("scorer").filter(verification_code=code).first()
     if game is None:
         return _render(request, {"code": code, "not_found": True}, status=404)
-    return _render(request, {"code": code, **_game_context(game)})
+    # Who owes whom a round is the drinks ledger's business: a visitor sees it only where the
+    # club opened the ledger to visitors.
+    hide_rounds_owed = not may_see(request, PublicArea.LEDGER)
+    return _render(
+        request, {"code": code, "hide_rounds_owed": hide_rounds_owed, **_game_context(game)}
+    )
 
 
 def _game_context(game: Game) -> dict[str, object]:

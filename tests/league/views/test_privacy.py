@@ -19,6 +19,7 @@ from league.services.register import enter_historic_record
 from league.services.settings import update_club_settings
 from scoring.access.privacy import public_areas
 from scoring.models import Game, Signature
+from scoring.selectors import game_house_rules, load_game
 from scoring.services.games import Seat, start_game
 from tests.league.helpers import png_upload
 from tests.scoring.services.helpers import fill_game, member, secretary, sign_all
@@ -243,3 +244,34 @@ def test_the_service_refuses_an_unknown_part() -> None:
         open_to_visitors(["board", "kitchen"])
 
     assert not ClubSettings.objects.exists()
+
+
+def rounds_owed_shown(client: Client, game: Game) -> bool:
+    game.refresh_from_db()
+    response = client.get(reverse("scoring:verify", args=[game.verification_code]))
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert "The code matches" in html
+    return "data-drinks" in html
+
+
+@pytest.mark.parametrize(("public", "shown"), [([], False), (["ledger"], True)], ids=str)
+def test_the_verify_page_shows_visitors_the_rounds_owed_only_where_the_ledger_is_public(
+    client: Client, signed_game: Game, public: list[str], shown: bool
+) -> None:
+    open_to_visitors(public)
+    drinks = load_game(signed_game).result(game_house_rules(signed_game)).drinks
+    assert drinks, "the game owes at least one round"
+
+    assert rounds_owed_shown(client, signed_game) is shown
+
+
+def test_members_and_the_secretary_see_the_rounds_owed_on_the_verify_page_whatever_the_setting(
+    client: Client, member_client: Client, signed_game: Game
+) -> None:
+    open_to_visitors([])
+    client.force_login(secretary("keeper"))
+
+    assert rounds_owed_shown(member_client, signed_game)
+    assert rounds_owed_shown(client, signed_game)
+
