@@ -275,3 +275,40 @@ def test_members_and_the_secretary_see_the_rounds_owed_on_the_verify_page_whatev
     assert rounds_owed_shown(member_client, signed_game)
     assert rounds_owed_shown(client, signed_game)
 
+
+# The menu's links to each part (the brand's link home aside: it is on every page).
+MENU_LINKS = {
+    PublicArea.BOARD: ["stats:board"],
+    PublicArea.STANDINGS: ["league:standings"],
+    PublicArea.RECORDS: ["stats:records", "league:register"],
+    PublicArea.MEMBERS: ["league:members"],
+    PublicArea.LEDGER: ["league:ledger"],
+}
+
+
+def menu_links(client: Client) -> set[str]:
+    """The menu's links to the parts, as route names, on the (always public) verify page."""
+    html = client.get(reverse("scoring:verify")).content.decode()
+    menu = html[html.index("<nav") : html.index("</nav>")]
+    return {
+        name for names in MENU_LINKS.values() for name in names if f'href="{reverse(name)}"' in menu
+    }
+
+
+@pytest.mark.parametrize("area", PublicArea.values)
+def test_the_menu_shows_a_visitor_only_the_part_the_club_opened(client: Client, area: str) -> None:
+    open_to_visitors([area])
+
+    assert menu_links(client) == set(MENU_LINKS.get(PublicArea(area), []))
+
+
+def test_the_menu_shows_a_visitor_no_part_when_the_club_opened_none(client: Client) -> None:
+    open_to_visitors([])
+
+    assert menu_links(client) == set()
+
+
+def test_the_menu_shows_members_every_part_whatever_the_setting(member_client: Client) -> None:
+    open_to_visitors([])
+
+    assert menu_links(member_client) == {n for names in MENU_LINKS.values() for n in names}
