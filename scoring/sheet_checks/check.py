@@ -44,6 +44,14 @@ from scoring.verification import verification_code
 
 __all__ = ["MAX_PAGES", "SheetCheck", "SheetVerdict", "check_sheet_pdf", "pdf_text"]
 
+
+def _no_text_layer() -> str:
+    return _(
+        "This PDF has no text layer: it looks like a scan or a photo of a sheet. Upload the PDF "
+        "the app printed, or type the verification code printed on the sheet."
+    )
+
+
 # Which figure of a player a comparison is about (each is worded in a message of its own).
 SCORE = "score"
 POINTS = "points"
@@ -102,6 +110,12 @@ def split_sheets(pages_text: list[str]) -> tuple[list[_Pages], list[str]]:
     sheets: dict[int, _Pages] = {}
     problems = []
     for index, text in enumerate(pages_text):
+        if not text.strip():
+            problems.append(
+                _("Page %(page)d has no text layer: it looks like a scan or a photo of a page.")
+                % {"page": index + 1}
+            )
+            continue
         lines = text_lines(text)
         joined = " ".join(lines)
         found = footer(joined)
@@ -169,6 +183,9 @@ def _check(
         pages_text = pdf_pages_text(data, budget=budget)
     except Unreadable as error:
         return SheetCheck(problems=(str(error),))
+    if not any(text.strip() for text in pages_text):
+        # A scan or a photo: its code and figures are pixels, which no check here reads.
+        return SheetCheck(problems=(_no_text_layer(),))
     parts, page_problems = split_sheets(pages_text)
     if not parts:
         return SheetCheck(problems=(_("No game number (Game #…) is printed on this PDF."),))
