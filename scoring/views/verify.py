@@ -21,6 +21,7 @@ from scoring import club, rules
 from scoring.access.privacy import may_see
 from scoring.forms.signing import MAX_PDF_BYTES, CodeForm, SheetUploadForm
 from scoring.models import Game, PublicArea
+from scoring.presentation.sheet_check import night_headline
 from scoring.presentation.sheets import build_sheet
 from scoring.presentation.signature_lines import signature_rows, voided_signatures
 from scoring.presentation.turn_lines import correction_lines
@@ -141,6 +142,8 @@ def _check_upload(request: HttpRequest, limit: SizeLimit) -> HttpResponse:
         "upload_name": upload.name,
         "compared": compared_text(),
     }
+    if len(check.sheets) > 1:
+        context["night_headline"] = night_headline(check)
     if check.accepted and check.game is not None:
         context["check_url"] = verification_url(request, check.game.verification_code)
     return _render(request, context, status=200 if check.accepted else 422)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from io import BytesIO
 
 import pytest
+from django.conf import settings
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.utils import translation
@@ -13,9 +14,10 @@ from PIL import Image, ImageDraw
 from pypdf import PdfReader, PdfWriter
 
 from scoring.models import Game
+from scoring.presentation.sheet_check import night_headline
 from scoring.sheet_checks.check import check_sheet_pdf
 from tests.scoring.services.helpers import fill_game, new_game, sign_all
-from tests.scoring.services.real_sheets import sheet_of
+from tests.scoring.services.real_sheets import club_night_of, sheet_of
 
 pytestmark = pytest.mark.django_db
 
@@ -107,3 +109,47 @@ def test_a_scanned_page_among_printed_ones_is_named() -> None:
 
     assert "Page 2 has no text layer: it looks like a scan or a photo of a page." in check.problems
     assert [sheet.accepted for sheet in check.sheets] == [True]
+
+
+def test_a_club_night_headline_counts_the_sheets_verified_and_those_not_signed(
+    client: Client,
+) -> None:
+    games = [finished(signed=True), *(finished(signed=False) for _ in range(2))]
+    games.append(finished(signed=True, ruleset="bar"))
+
+    status, html = upload(client, club_night_of(games), "club-night.pdf")
+
+    assert status == 422
+    assert headline(html) == "✗ 2 of 4 sheets verified; 2 not signed"
+    assert '<caption class="caption-top">2 of 4 sheets verified; 2 not signed</caption>' in html
+    assert html.count('data-sheet-verdict="accepted"') == 2
+
+
+def test_a_club_night_headline_counts_a_sheet_that_does_not_match_apart() -> None:
+    games = [finished(signed=True), finished(signed=False), finished(signed=True)]
+    data = club_night_of(games)
+    Game.objects.filter(pk=games[2].pk).update(verification_code="K7Q2M3XD4T")
+
+    check = check_sheet_pdf(data)
+
+    assert night_headline(check) == "1 of 3 sheets verified; 1 not signed; 1 does not match"
+
+
+@pytest.mark.parametrize(
+    ("language", "expected"),
+    [
+        ("da", "✗ 1 af 3 skemaer verificeret; 2 ikke skrevet under"),
+        ("de", "✗ 1 von 3 Blättern geprüft; 2 nicht unterschrieben"),
+    ],
+)
+def test_the_club_night_headline_is_translated(
+    client: Client, language: str, expected: str
+) -> None:
+    games = [finished(signed=True), finished(signed=False), finished(signed=False)]
+    data = club_night_of(games)
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = language
+
+    status, html = upload(client, data, "club-night.pdf")
+
+    assert status == 422
+    assert headline(html) == expected
