@@ -142,8 +142,7 @@ def test_the_refusal_of_an_early_day_is_worded_and_dated_in_the_readers_language
         german = refusal(refused.value)
 
     assert danish == (
-        "Spillet er dateret 1. jan. 0001, for længe siden: angiv en dag fra 1. jan. 1900 og "
-        "frem."
+        "Spillet er dateret 1. jan. 0001, for længe siden: angiv en dag fra 1. jan. 1900 og frem."
     )
     assert german.startswith("Das Spiel ist auf 1. Jan. 0001 datiert, das ist zu lange her")
 
