@@ -57,7 +57,7 @@ class Member(models.Model):
     def clean(self) -> None:
         # "ann" beside "Ann" would be two people the tablet and the sheets cannot tell apart.
         # The database refuses it too: a unique index on lower(known_as), kept by
-        # league/migrations/0018_goes_by_unique_ignoring_case.py.
+        # league/migrations/0017_goes_by_unique_ignoring_case.py.
         namesake = Member.objects.filter(known_as__iexact=self.known_as).exclude(pk=self.pk).first()
         if namesake is not None:
             raise ValidationError(

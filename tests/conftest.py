@@ -123,6 +123,7 @@ def tablet_context(
     browser: Browser,
     *,
     service_workers: Literal["allow", "block"] = "allow",
+    bypass_csp: bool = False,
 ) -> BrowserContext:
     """A new tablet: the iPad's viewport, touch and user agent, and its own cookies.
 
@@ -137,7 +138,10 @@ def tablet_context(
     # The descriptor names WebKit as its browser; the context itself only takes the rest.
     device.pop("default_browser_type", None)
     context = browser.new_context(
-        **device, service_workers=service_workers, reduced_motion="reduce"
+        **device,
+        service_workers=service_workers,
+        reduced_motion="reduce",
+        bypass_csp=bypass_csp,
     )
     context.clock.install()
     return context

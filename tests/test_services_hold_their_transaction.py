@@ -32,6 +32,7 @@ WRITE_NOTHING = {
     "league/services/books.py": {"counts"},  # whether a game has a result
     "league/services/ledger.py": {"debt_row", "may_settle"},  # an unsaved row; a question
     "league/services/results.py": {"result_rows"},  # unsaved rows
+    "league/services/register.py": {"check_within_register"},  # a refusal or none
     "league/services/runs.py": {"winning_runs"},  # the engine of runs, in memory
     "league/services/standings.py": {"season_rows", "summed"},  # read
     "league/services/tallies.py": {"game_changes"},  # in memory

@@ -8,16 +8,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from django.db import transaction
-
 from league.models import AuditAction
 from league.services import audit
 from scoring.models import Game
+from scoring.transactions import require_transaction
 
 
 def log_import(*, game: Game, players: Sequence[str]) -> None:
     """One line for an imported game: its source (the file), its kind, day and players."""
-    assert transaction.get_connection().in_atomic_block, "called inside the import's transaction"
+    require_transaction("log_import", within="the import's transaction")
     audit.record(
         by=game.created_by,
         action=AuditAction.GAME_IMPORTED,

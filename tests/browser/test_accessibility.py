@@ -112,7 +112,9 @@ def media(settings: Settings, tmp_path: Path) -> Path:
 def language_context(
     playwright: Playwright, browser: Browser, live_server: LiveServer
 ) -> Iterator[tuple[BrowserContext, str]]:
-    context = tablet_context(playwright, browser)
+    # axe-core is the test's own script, added inline: the app's Content-Security-Policy would
+    # refuse it, as it refuses any inline script (tests/browser/test_content_security_policy.py).
+    context = tablet_context(playwright, browser, bypass_csp=True)
     yield context, live_server.url
     context.close()
 

@@ -1,4 +1,4 @@
-"""league 0017: every game kept before games kept their house rules takes the club's settings of
+"""league 0019: every game kept before games kept their house rules takes the club's settings of
 the day of the upgrade, in the shape the engine reads; a game that has its own keeps them."""
 
 from __future__ import annotations
@@ -14,8 +14,8 @@ from scoring.models import Game
 from scoring.selectors import game_house_rules
 from tests.scoring.services.helpers import imported, secretary
 
-BEFORE = ("league", "0016_game_booking_stamps")
-BACKFILL = ("league", "0017_game_house_rules_backfill")
+BEFORE = ("league", "0018_audit_logs_imports")
+BACKFILL = ("league", "0019_game_house_rules_backfill")
 
 
 def run_backfill_again() -> None:

@@ -35,7 +35,7 @@ def backfill(apps, schema_editor):
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("league", "0016_game_booking_stamps"),
+        ("league", "0018_audit_logs_imports"),
         ("scoring", "0009_game_house_rules"),
     ]
 

@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('league', '0018_goes_by_unique_ignoring_case'),
+        ('league', '0017_goes_by_unique_ignoring_case'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

@@ -23,7 +23,7 @@ def refuse_namesakes(apps, schema_editor):
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("league", "0017_game_house_rules_backfill"),
+        ("league", "0016_game_booking_stamps"),
         ("scoring", "0008_member_remembers_language"),
     ]
 
