@@ -3,10 +3,10 @@ default options and standings tie-breakers. The settings page and the admin both
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from django import forms
-from django.utils.functional import lazy
 from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 
@@ -36,22 +36,30 @@ def _guess_points(title: str) -> forms.IntegerField:
     )
 
 
-def _known_tiebreakers(ruleset: str) -> str:
-    """ "average (Gennemsnitlige point), wins (Sejre), ...": the keys typed, in the reader's
-    words."""
-    return ", ".join(f"{key} ({tiebreaker_label(key, ruleset)})" for key in TIEBREAKERS)
+PLACES = [_("1st"), _("2nd"), _("3rd"), _("4th"), _("5th"), _("6th")]
+assert len(PLACES) == len(TIEBREAKERS), "a place to pick for each tie-breaker"
 
 
-def _tiebreakers(ruleset: str) -> forms.CharField:
-    return forms.CharField(
-        label=format_lazy(_("{title}: standings ranked by"), title=game_title_lazy(ruleset)),
-        help_text=format_lazy(
-            _("In order, separated by commas; empty for the usual order. Known: {known}"),
-            known=lazy(_known_tiebreakers, str)(ruleset),
+def tiebreaker_choices(ruleset: str) -> list[tuple[str, str]]:
+    """Blank (nothing more), then each figure in the reader's words: called when the form is
+    drawn, so the labels are in the language of the page."""
+    return [("", "—"), *((key, tiebreaker_label(key, ruleset)) for key in TIEBREAKERS)]
+
+
+def _tiebreaker(ruleset: str, place: int) -> forms.ChoiceField:
+    return forms.ChoiceField(
+        label=format_lazy(
+            _("{title}: standings, {place}"),
+            title=game_title_lazy(ruleset),
+            place=PLACES[place - 1],
         ),
-        max_length=200,
+        choices=partial(tiebreaker_choices, ruleset),
         required=False,
     )
+
+
+def _tiebreaker_names(ruleset: str) -> list[str]:
+    return [f"{ruleset}_tiebreaker_{place}" for place in range(1, len(TIEBREAKERS) + 1)]
 
 
 def _jackpot_bonus(title: str) -> forms.ChoiceField:
@@ -72,13 +80,14 @@ CLUB_DRINKS = [info.key for info in rules.RULESETS if info.drinks == "club"]
 
 def _game_fields() -> dict[str, forms.Field]:
     """Each game's default options (those RULES.md applies to it), then each game's
-    standings tie-breakers, named `<game>_<option>` and `<game>_tiebreakers`."""
+    standings tie-breakers picked in order, named `<game>_<option>` and `<game>_tiebreaker_<n>`."""
     fields: dict[str, forms.Field] = {}
     for info in rules.RULESETS:
         for name in info.option_names:
             fields[f"{info.key}_{name}"] = OPTION_FIELDS[name](game_title_lazy(info.key))
     for info in rules.RULESETS:
-        fields[f"{info.key}_tiebreakers"] = _tiebreakers(info.key)
+        for place, name in enumerate(_tiebreaker_names(info.key), start=1):
+            fields[name] = _tiebreaker(info.key, place)
     return fields
 
 
@@ -147,9 +156,9 @@ class ClubSettingsForm(forms.ModelForm):
                 _("{title}: register below"), title=title
             )
             options = rules.parse_options(self.instance.default_options.get(ruleset))
-            self.fields[f"{ruleset}_tiebreakers"].initial = ", ".join(
-                tiebreakers_for(self.instance.standings_tiebreakers or {}, ruleset)
-            )
+            order = tiebreakers_for(self.instance.standings_tiebreakers or {}, ruleset)
+            for name, key in zip(_tiebreaker_names(ruleset), order, strict=False):
+                self.fields[name].initial = key
             for name in OPTION_NAMES:
                 field = f"{ruleset}_{name}"
                 if field in self.fields:
@@ -167,7 +176,23 @@ class ClubSettingsForm(forms.ModelForm):
                 )
             elif high is not None and low is not None and low > high:
                 self.add_error(f"{ruleset}_register_low", _("The low bound is above the high one."))
+            self._refuse_a_repeated_tiebreaker(ruleset, cleaned)
         return cleaned
+
+    def _refuse_a_repeated_tiebreaker(self, ruleset: str, cleaned: dict[str, Any]) -> None:
+        picked: set[str] = set()
+        for name in _tiebreaker_names(ruleset):
+            key = cleaned.get(name)
+            if key and key in picked:
+                self.add_error(
+                    name,
+                    format_lazy(
+                        _("{figure} is already picked above: pick each figure once."),
+                        figure=tiebreaker_label(key, ruleset),
+                    ),
+                )
+            elif key:
+                picked.add(key)
 
     def drink_fields(self) -> list[forms.BoundField]:
         return [self[f"drinks_in_{key}"] for key in CLUB_DRINKS]
@@ -192,15 +217,29 @@ class ClubSettingsForm(forms.ModelForm):
             )
         return bounds
 
-    def tiebreaker_fields(self) -> list[forms.BoundField]:
-        return [self[f"{ruleset}_tiebreakers"] for ruleset in RULESET_KEYS]
+    def tiebreaker_fields(self) -> list[tuple[str, list[tuple[str, forms.BoundField]]]]:
+        """Each game's title and its places to pick, first to last, each with its name."""
+        return [
+            (
+                game_title(ruleset),
+                [
+                    (str(place), self[name])
+                    for place, name in zip(PLACES, _tiebreaker_names(ruleset), strict=True)
+                ],
+            )
+            for ruleset in RULESET_KEYS
+        ]
 
     def standings_tiebreakers(self) -> dict[str, list[str]]:
-        # Checked against the known keys by the service (the model field's validator).
+        """The figures picked, in order; a place left blank is skipped, and none picked is
+        the usual order. Checked again by the service (the model field's validator)."""
         chosen = {}
         for ruleset in RULESET_KEYS:
-            text = self.cleaned_data.get(f"{ruleset}_tiebreakers") or ""
-            keys = [key.strip() for key in text.split(",") if key.strip()]
+            keys = [
+                self.cleaned_data[name]
+                for name in _tiebreaker_names(ruleset)
+                if self.cleaned_data.get(name)
+            ]
             chosen[ruleset] = keys or list(DEFAULT_TIEBREAKERS[ruleset])
         return chosen
 

@@ -17,6 +17,7 @@ urlpatterns = [
     path("audit/", audit.audit_log, name="audit"),
     path("ledger/", ledger.ledger, name="ledger"),
     path("ledger/<int:debt_id>/settle/", ledger.settle, name="settle_debt"),
+    path("ledger/<int:debt_id>/settle/undo/", ledger.undo, name="undo_settle"),
     path("ledger/<int:debt_id>/write-off/", ledger.write_off, name="write_off_debt"),
     path("ledger/<int:debt_id>/reopen/", undo.debt_reopen, name="reopen_debt"),
     path("members/", members.members, name="members"),

@@ -117,6 +117,8 @@ EXPECTED: dict[str, dict[str, Outcomes]] = {
     "ledger/<int:debt_id>/settle/": {
         "POST": {**secretary_only("302", visitors="signin"), "member": "302"}
     },
+    # The round here is owed, settled by nobody: each signed-in role is told "nothing changed".
+    "ledger/<int:debt_id>/settle/undo/": {"POST": members_only("302")},
     "ledger/<int:debt_id>/write-off/": {"POST": secretary_only("302")},
     "members/": {"GET": members_only("200")},
     "players/<int:member_id>/": {"GET": members_only("200")},

@@ -30,7 +30,7 @@ SERVICE_MODULES = sorted(
 WRITE_NOTHING = {
     "league/services/audit.py": {"snapshot", "changed"},  # what a log line will say
     "league/services/books.py": {"counts"},  # whether a game has a result
-    "league/services/ledger.py": {"debt_row", "may_settle"},  # an unsaved row; a question
+    "league/services/ledger.py": {"debt_row", "may_settle", "settle_undoable"},  # a row; questions
     "league/services/results.py": {"result_rows"},  # unsaved rows
     "league/services/register.py": {"check_within_register"},  # a refusal or none
     "league/services/runs.py": {"winning_runs"},  # the engine of runs, in memory

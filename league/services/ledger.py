@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Sequence
+from datetime import timedelta
 
 from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied, ValidationError
@@ -177,6 +178,39 @@ def write_off_debt(*, debt: DrinkDebt, by: User, reason: str) -> DrinkDebt:
 
 
 CLOSED = ("status", "settled_by", "settled_at", "write_off_reason")
+# The ledger offers Undo for 10 seconds after a settle; the server takes it a little longer, so
+# a tap at the last moment on a slow connection still counts.
+SETTLE_UNDO_SECONDS = 10
+SETTLE_UNDO_WINDOW = timedelta(seconds=SETTLE_UNDO_SECONDS + 5)
+
+
+def settle_undoable(debt: DrinkDebt, by: User) -> bool:
+    """Whether `by` may still undo the settle of `debt` with no reason: they settled it, a
+    moment ago."""
+    return (
+        debt.status == DebtStatus.SETTLED
+        and debt.settled_by_id == by.pk
+        and debt.settled_at is not None
+        and timezone.now() - debt.settled_at <= SETTLE_UNDO_WINDOW
+    )
+
+
+@transaction.atomic
+def undo_settle(*, debt: DrinkDebt, by: User) -> DrinkDebt:
+    """A round settled by a slip of the finger is owed again, no reason asked: only by whoever
+    settled it and only just after (SETTLE_UNDO_WINDOW). Later, the secretary reopens it with a
+    reason (reopen_debt). Logged as a round owed again, with the reason it was undone."""
+    debt = DrinkDebt.objects.select_for_update().select_related("game").get(pk=debt.pk)
+    if debt.status == DebtStatus.SETTLED and debt.settled_by_id != by.pk:
+        raise PermissionDenied(gettext("Only whoever settled the round undoes it."))
+    if not settle_undoable(debt, by):
+        raise ValidationError(
+            gettext(
+                "Too late to undo: the round was settled more than a few seconds ago, "
+                "or is no longer settled. The secretary can make it owed again with a reason."
+            )
+        )
+    return _owed_again(debt, by=by, reason=gettext("Settle undone at once with Undo."))
 
 
 @transaction.atomic
@@ -192,6 +226,11 @@ def reopen_debt(*, debt: DrinkDebt, by: User, reason: str) -> DrinkDebt:
             gettext("Only a settled or written-off round is reopened; this one is %(status)s.")
             % {"status": debt.get_status_display().lower()}
         )
+    return _owed_again(debt, by=by, reason=reason)
+
+
+def _owed_again(debt: DrinkDebt, *, by: User, reason: str) -> DrinkDebt:
+    """The closed `debt` (locked, with its game) owed again, logged with `reason`."""
     if debt.game.is_void:
         raise ValidationError(gettext("The game is void: its rounds are not owed again."))
     before = audit.snapshot(debt, CLOSED)

@@ -11,7 +11,14 @@ from django.views.decorators.http import require_GET, require_POST
 from league import selectors
 from league.forms import LedgerFilterForm, WriteOffForm
 from league.models import DrinkDebt, PublicArea
-from league.services.ledger import may_settle, settle_debt, write_off_debt
+from league.services.ledger import (
+    SETTLE_UNDO_SECONDS,
+    may_settle,
+    settle_debt,
+    settle_undoable,
+    undo_settle,
+    write_off_debt,
+)
 from league.tables import LedgerTable
 from league.views.access import member_sign_in, secretary_required, user_of
 from league.views.listing import decided, list_page
@@ -33,6 +40,8 @@ def ledger(request: HttpRequest) -> HttpResponse:
             # Read by the table's action cells: which rows get Settle and Write off buttons.
             "secretary": is_secretary(request.user),
             "my_member_id": getattr(member, "pk", None),
+            "undo": _just_settled(request),
+            "undo_seconds": SETTLE_UNDO_SECONDS,
         }
 
     return list_page(
@@ -53,12 +62,45 @@ def settle(request: HttpRequest, debt_id: int) -> HttpResponse:
 
     def settled() -> str:
         done = settle_debt(debt=debt, by=user)
+        # The next ledger page offers Undo for it (_just_settled), for a few seconds.
+        request.session[JUST_SETTLED] = done.pk
         return gettext("%(name)s's round of game #%(game)s is settled.") % {
             "name": done.debtor.name,
             "game": done.game_id,
         }
 
     return decided(request, settled, page="league:ledger")
+
+
+JUST_SETTLED = "ledger_just_settled"
+
+
+def _just_settled(request: HttpRequest) -> DrinkDebt | None:
+    """The round this user settled a moment ago, shown once with Undo; None when there is none
+    or the moment has passed (the service checks again when Undo is tapped)."""
+    debt_id = request.session.pop(JUST_SETTLED, None)
+    if not isinstance(debt_id, int) or not request.user.is_authenticated:
+        return None
+    debt = DrinkDebt.objects.select_related("debtor").filter(pk=debt_id).first()
+    if debt is None or not settle_undoable(debt, user_of(request)):
+        return None
+    return debt
+
+
+@require_POST
+def undo(request: HttpRequest, debt_id: int) -> HttpResponse:
+    debt = get_object_or_404(DrinkDebt, pk=debt_id)
+    if not request.user.is_authenticated:
+        return member_sign_in(request)
+
+    def undone() -> str:
+        done = undo_settle(debt=debt, by=user_of(request))
+        return gettext("%(name)s's round of game #%(game)s is owed again.") % {
+            "name": done.debtor.name,
+            "game": done.game_id,
+        }
+
+    return decided(request, undone, page="league:ledger")
 
 
 @require_POST

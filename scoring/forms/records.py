@@ -212,6 +212,15 @@ class GameImportForm(forms.Form):
         ),
     )
 
+    book_rounds = forms.BooleanField(
+        label=gettext_lazy("Book the rounds owed in these games"),
+        required=False,
+        help_text=gettext_lazy(
+            "Left unticked, the games count for the standings and the register but book no "
+            "rounds owed: a historic paper game's rounds were bought long ago."
+        ),
+    )
+
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         # The browser's date picker offers no day a game cannot be filed under.

@@ -21,22 +21,27 @@ def _default_register_bounds() -> dict[str, RegisterBounds]:
 @dataclass(frozen=True)
 class HouseRules:
     """`drinks_in_<game>`: whether the club books the rounds owed in a game whose rules leave
-    that to the club (`RulesetInfo.drinks == "club"`)."""
+    that to the club (`RulesetInfo.drinks == "club"`). `rounds_booked` False: this one game books
+    none whatever its rules say (a historic paper game imported without its rounds owed)."""
 
     drinks_in_balut: bool = True
     drinks_in_jackpot: bool = True
     register_bounds: Mapping[str, RegisterBounds] = field(default_factory=_default_register_bounds)
     register_min_players: int = 3
+    rounds_booked: bool = True
 
     def drinks_kept(self, ruleset: str) -> bool:
+        if not self.rounds_booked:
+            return False
         kept = ruleset_info(ruleset).drinks
         if kept == "club":
             return {"balut": self.drinks_in_balut, "jackpot": self.drinks_in_jackpot}[ruleset]
         return kept == "always"
 
     def as_dict(self) -> dict[str, object]:
-        """As a game keeps them (JSON); `parse_house_rules` reads it back."""
-        return {
+        """As a game keeps them (JSON); `parse_house_rules` reads it back. `rounds_booked` is
+        written only when False, so the games kept before it was known keep the same rules."""
+        kept: dict[str, object] = {
             "drinks_in_balut": self.drinks_in_balut,
             "drinks_in_jackpot": self.drinks_in_jackpot,
             "register_bounds": {
@@ -45,6 +50,9 @@ class HouseRules:
             },
             "register_min_players": self.register_min_players,
         }
+        if not self.rounds_booked:
+            kept["rounds_booked"] = False
+        return kept
 
 
 DEFAULT_HOUSE_RULES = HouseRules()
@@ -56,8 +64,11 @@ def parse_house_rules(raw: object) -> HouseRules:
     if not isinstance(raw, Mapping):
         raise ValueError(f"house rules must be an object, not {raw!r}")
     known = {"drinks_in_balut", "drinks_in_jackpot", "register_bounds", "register_min_players"}
-    if set(raw) != known:
+    if set(raw) - {"rounds_booked"} != known:
         raise ValueError(f"house rules must name exactly {sorted(known)}, not {sorted(raw)}")
+    rounds_booked = raw.get("rounds_booked", True)
+    if type(rounds_booked) is not bool:
+        raise ValueError(f"house rules: rounds_booked {rounds_booked!r} is not a boolean")
     drinks_in_balut, drinks_in_jackpot = raw["drinks_in_balut"], raw["drinks_in_jackpot"]
     min_players, bounds = raw["register_min_players"], raw["register_bounds"]
     if type(drinks_in_balut) is not bool or type(drinks_in_jackpot) is not bool:
@@ -71,6 +82,7 @@ def parse_house_rules(raw: object) -> HouseRules:
         drinks_in_jackpot=drinks_in_jackpot,
         register_bounds={str(ruleset): _bounds(ruleset, pair) for ruleset, pair in bounds.items()},
         register_min_players=min_players,
+        rounds_booked=rounds_booked,
     )
 
 

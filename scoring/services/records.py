@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from datetime import date, datetime, time
 
 from django.contrib.auth.models import User
@@ -38,6 +39,7 @@ def import_game_record(
     imported: bool = True,
     played_on: date | None = None,
     allow_duplicate: bool = False,
+    book_rounds: bool = True,
 ) -> Game:
     """Store a whole game record; ValidationError (naming the turn) when it is not valid.
 
@@ -45,7 +47,9 @@ def import_game_record(
     The game is filed under the record's `played`, else `played_on` (the secretary's date for a
     record without one), else now: its start, finish and turns all carry that moment, so the
     season, the standings, the register and "tonight" follow it. A record whose content the
-    club already has raises DuplicateGame unless `allow_duplicate`.
+    club already has raises DuplicateGame unless `allow_duplicate`. `book_rounds` False: the
+    game keeps house rules that book no rounds owed (a historic paper game, whose rounds were
+    bought long ago), so its books, a later correction and the checks all leave them out.
     The club's books follow in the same transaction (BookingFailed, nothing kept, if not).
     """
     try:
@@ -76,7 +80,7 @@ def import_game_record(
         created_by=imported_by,
         fingerprint=fingerprint,
         # Booked by the club's house rules of the day it arrives (a record carries none).
-        house_rules=club.house_rules().as_dict(),
+        house_rules=replace(club.house_rules(), rounds_booked=book_rounds).as_dict(),
     )
     game.full_clean()
     game.save()

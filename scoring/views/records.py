@@ -61,6 +61,7 @@ def game_import(request: HttpRequest) -> HttpResponse:
                     request,
                     played_on=form.cleaned_data["played_on"],
                     allow_duplicate=form.cleaned_data["import_duplicates"],
+                    book_rounds=form.cleaned_data["book_rounds"],
                 )
                 for upload in form.uploads()
             ]
@@ -76,7 +77,12 @@ def game_import(request: HttpRequest) -> HttpResponse:
 
 
 def _import(
-    upload: RecordUpload, request: HttpRequest, *, played_on: date | None, allow_duplicate: bool
+    upload: RecordUpload,
+    request: HttpRequest,
+    *,
+    played_on: date | None,
+    allow_duplicate: bool,
+    book_rounds: bool,
 ) -> ImportReport:
     """Each record in its own transaction: a refused one writes nothing, the others stay."""
     if upload.error:
@@ -88,6 +94,7 @@ def _import(
             source=f"import: {upload.name}"[:SOURCE_MAX_LENGTH],
             played_on=played_on,
             allow_duplicate=allow_duplicate,
+            book_rounds=book_rounds,
         )
     except DuplicateGame as duplicate:
         return ImportReport(

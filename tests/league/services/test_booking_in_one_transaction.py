@@ -65,7 +65,8 @@ def test_a_failed_booking_of_an_import_keeps_no_game_and_the_resend_imports_it(
     client: Client,
 ) -> None:
     client.force_login(secretary())
-    record = {"text": json.dumps(example("balut-three-players"))}
+    # Its rounds owed booked too, so the failing ledger is reached.
+    record = {"text": json.dumps(example("balut-three-players")), "book_rounds": "on"}
 
     with ledger_down():
         refused = client.post(reverse("scoring:game_import"), record)

@@ -89,12 +89,14 @@ def test_a_correction_rebooks_the_games_drinks(client: Client) -> None:
     assert [(d.debtor.name, d.reason) for d in standing] == [("Hal", "last_place")]
 
 
-def test_an_imported_game_books_its_drinks(client: Client) -> None:
+def test_an_imported_game_books_its_drinks_when_the_secretary_ticks_the_box(
+    client: Client,
+) -> None:
     client.force_login(secretary())
 
     response = client.post(
         reverse("scoring:game_import"),
-        {"text": json.dumps(example("balut-three-players"))},
+        {"text": json.dumps(example("balut-three-players")), "book_rounds": "on"},
     )
 
     assert response.status_code == 200
