@@ -57,6 +57,7 @@ NOT_PAGES = {
     "register/claims/<int:claim_id>/ratify/",
     "register/claims/<int:claim_id>/reject/",
     "ledger/<int:debt_id>/settle/",
+    "ledger/<int:debt_id>/settle/undo/",
     "ledger/<int:debt_id>/write-off/",
 }
 
