@@ -43,6 +43,9 @@ UNPACKED_ALWAYS_ALLOWED = 64 * 1024 * 1024
 # Left free on a disk after unpacking, for the database's own growth while it restores.
 FREE_SPACE_MARGIN = 64 * 1024 * 1024
 BLOCK = 1 << 20
+# What an archive holds (its manifest's "scope"): a whole server, or one club of it.
+SERVER_SCOPE = "server"
+CLUB_SCOPE = "club"
 SHA256 = re.compile(r"[0-9a-f]{64}")
 # Errors of reading a damaged or cut-off gzip or tar stream.
 READ_ERRORS = (OSError, EOFError, tarfile.TarError, zlib.error)
@@ -60,10 +63,11 @@ def megabytes(size: int) -> str:
     return number_format(size / 1024 / 1024, decimal_pos=1)
 
 
-def unpack(path: Path, *, scratch: Path, staging: Path) -> Unpacked:
+def unpack(path: Path, *, scratch: Path, staging: Path, scope: str = SERVER_SCOPE) -> Unpacked:
     """The archive at `path` checked, its database written to `scratch`, its media files to
-    `staging`; BackupError with the reason otherwise."""
-    members = _checked_members(path)
+    `staging`; BackupError with the reason otherwise. `scope` is the archive's kind: a whole
+    server's (`manage.py backup`) or one club's (`backup --club`)."""
+    members = _checked_members(path, scope)
     manifest = members.manifest
     database = scratch / DATABASE
     _check_free_space(path, members.sizes(DATABASE), scratch)
@@ -130,7 +134,7 @@ def _damaged(path: Path, error: BaseException) -> BackupError:
     )
 
 
-def _checked_members(path: Path) -> _Members:
+def _checked_members(path: Path, scope: str) -> _Members:
     """The first pass: headers only, nothing written."""
     limit = max(UNPACKED_ALWAYS_ALLOWED, MAX_UNPACK_RATIO * path.stat().st_size)
     unpacked = 0
@@ -153,7 +157,7 @@ def _checked_members(path: Path) -> _Members:
                         }
                     )
                 if found is None:
-                    found = _Members(manifest=_manifest(path, archive, member), wanted={})
+                    found = _Members(manifest=_manifest(path, archive, member, scope), wanted={})
                     found.wanted = _wanted(path, found.manifest)
                     found.wanted[MANIFEST] = _Expected(size=member.size, sha256=None)
                 elif member.name not in found.wanted or member.name in seen:
@@ -195,7 +199,9 @@ def _members(archive: tarfile.TarFile) -> Iterator[tarfile.TarInfo]:
         yield member
 
 
-def _manifest(path: Path, archive: tarfile.TarFile, member: tarfile.TarInfo) -> dict[str, Any]:
+def _manifest(
+    path: Path, archive: tarfile.TarFile, member: tarfile.TarInfo, scope: str
+) -> dict[str, Any]:
     unreadable = BackupError(
         _("%(path)s has no readable manifest: not a BalutClub backup.") % {"path": path}
     )
@@ -212,6 +218,7 @@ def _manifest(path: Path, archive: tarfile.TarFile, member: tarfile.TarInfo) -> 
         raise BackupError(
             _("%(path)s is not a BalutClub backup archive of a format this reads.") % {"path": path}
         )
+    _check_scope(path, manifest, scope)
     files = manifest.get("files")
     database = manifest.get("database_sha256")
     if (
@@ -221,6 +228,41 @@ def _manifest(path: Path, archive: tarfile.TarFile, member: tarfile.TarInfo) -> 
     ):
         raise unreadable
     return manifest
+
+
+def _check_scope(path: Path, manifest: dict[str, Any], scope: str) -> None:
+    """A club's archive goes to `restore --club`, a server's to `restore` alone."""
+    found = manifest.get("scope", SERVER_SCOPE)
+    club = manifest.get("club")
+    if found == scope:
+        if scope == CLUB_SCOPE and not (
+            isinstance(club, dict) and isinstance(club.get("slug"), str)
+        ):
+            raise BackupError(
+                _("%(path)s has no readable manifest: not a BalutClub backup.") % {"path": path}
+            )
+        return
+    if found == CLUB_SCOPE:
+        slug = club.get("slug") if isinstance(club, dict) else "?"
+        raise BackupError(
+            _(
+                "%(path)s is the archive of one club (%(slug)s), not of a whole server: restore "
+                "it with manage.py restore --club SLUG %(path)s. Nothing was restored."
+            )
+            % {"path": path, "slug": slug}
+        )
+    if found == SERVER_SCOPE:
+        raise BackupError(
+            _(
+                "%(path)s is the backup of a whole server, not of one club: restore it with "
+                "manage.py restore %(path)s (without --club) into an empty server. Nothing was "
+                "restored."
+            )
+            % {"path": path}
+        )
+    raise BackupError(
+        _("%(path)s is not a BalutClub backup archive of a format this reads.") % {"path": path}
+    )
 
 
 def _wanted(path: Path, manifest: dict[str, Any]) -> dict[str, _Expected]:

@@ -108,20 +108,25 @@ def copy_rows(*, source: str, target: str) -> None:
         for model in tables:
             model._base_manager.using(target).all()._raw_delete(target)
         for model in tables:
-            manager = model._base_manager
-            batch: list[models.Model] = []
-            for row in manager.using(source).order_by("pk").iterator(chunk_size=BATCH):
-                batch.append(row)
-                if len(batch) == BATCH:
-                    manager.using(target).bulk_create(batch)
-                    batch = []
-            if batch:
-                manager.using(target).bulk_create(batch)
+            copy_queryset(model._base_manager.using(source).order_by("pk"), target=target)
         reset = connections[target].ops.sequence_reset_sql(no_style(), tables)
         if reset:
             with connections[target].cursor() as cursor:
                 for statement in reset:
                     cursor.execute(statement)
+
+
+def copy_queryset(queryset: models.QuerySet[Any], *, target: str) -> None:
+    """The rows of `queryset`, ids and all, added to `target` in batches."""
+    manager = queryset.model._base_manager
+    batch: list[models.Model] = []
+    for row in queryset.iterator(chunk_size=BATCH):
+        batch.append(row)
+        if len(batch) == BATCH:
+            manager.using(target).bulk_create(batch)
+            batch = []
+    if batch:
+        manager.using(target).bulk_create(batch)
 
 
 def applied_migrations(alias: str) -> list[list[str]]:
@@ -160,7 +165,7 @@ def _media_files() -> list[Path]:
     )
 
 
-def _sha256(path: Path) -> str:
+def file_sha256(path: Path) -> str:
     digest = hashlib.sha256()
     with path.open("rb") as file:
         for block in iter(lambda: file.read(1 << 20), b""):
@@ -177,7 +182,9 @@ def backup(path: Path) -> Summary:
         with sqlite_database(database) as alias:
             rows = row_counts(alias)
             migrations = applied_migrations(alias)
-        files = {str(file.relative_to(root).as_posix()): _sha256(file) for file in _media_files()}
+        files = {
+            str(file.relative_to(root).as_posix()): file_sha256(file) for file in _media_files()
+        }
         manifest = {
             "format": ARCHIVE_FORMAT,
             "app": "balutclub",
@@ -186,11 +193,11 @@ def backup(path: Path) -> Summary:
             "migrations": migrations,
             "rows": rows,
             "files": files,
-            "database_sha256": _sha256(database),
+            "database_sha256": file_sha256(database),
         }
         partial = path.with_name(f".{path.name}.partial")
         with tarfile.open(partial, "w:gz") as archive:
-            _add_bytes(archive, MANIFEST, json.dumps(manifest, indent=1).encode())
+            add_bytes(archive, MANIFEST, json.dumps(manifest, indent=1).encode())
             archive.add(database, arcname=DATABASE)
             for name in files:
                 archive.add(root / name, arcname=f"{MEDIA}/{name}")
@@ -198,7 +205,7 @@ def backup(path: Path) -> Summary:
     return Summary(rows=rows, files=len(files))
 
 
-def _add_bytes(archive: tarfile.TarFile, name: str, data: bytes) -> None:
+def add_bytes(archive: tarfile.TarFile, name: str, data: bytes) -> None:
     info = tarfile.TarInfo(name)
     info.size = len(data)
     info.mtime = int(timezone.now().timestamp())

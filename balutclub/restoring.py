@@ -60,34 +60,37 @@ def restore(path: Path, *, replace: bool = False) -> Summary:
         unpacked = unpack(path, scratch=Path(scratch), staging=staging / "new")
         placement = MediaPlacement(root=root, staging=staging, names=unpacked.media)
         placement.check()
-        with sqlite_database(unpacked.database) as alias:
+        with sqlite_database(unpacked.database) as alias, refused_as_backup_errors(path):
+            _upgrade(alias)
+            call_command("migrate", verbosity=0, interactive=False)
+            expected = row_counts(alias)
             try:
-                _upgrade(alias)
-                call_command("migrate", verbosity=0, interactive=False)
-                expected = row_counts(alias)
-                try:
-                    with transaction.atomic():
-                        copy_rows(source=alias, target="default")
-                        _check_counts(expected)
-                        placement.install()
-                except BaseException:
-                    placement.undo()
-                    raise
-            except (IntegrityError, DataError, InconsistentMigrationHistory) as error:
-                raise BackupError(
-                    _(
-                        "The data in %(path)s does not fit together (%(error)s): nothing was "
-                        "restored."
-                    )
-                    % {"path": path, "error": error}
-                ) from error
-            except DatabaseError as error:
-                # The club's database unreachable, or the archive's not a database at all.
-                raise BackupError(
-                    _("The restore stopped on a database error (%(error)s): nothing was restored.")
-                    % {"error": error}
-                ) from error
+                with transaction.atomic():
+                    copy_rows(source=alias, target="default")
+                    _check_counts(expected)
+                    placement.install()
+            except BaseException:
+                placement.undo()
+                raise
     return Summary(rows=expected, files=len(unpacked.media))
+
+
+@contextlib.contextmanager
+def refused_as_backup_errors(path: Path) -> Iterator[None]:
+    """The database's refusal of a restore as the command's message: nothing was restored."""
+    try:
+        yield
+    except (IntegrityError, DataError, InconsistentMigrationHistory) as error:
+        raise BackupError(
+            _("The data in %(path)s does not fit together (%(error)s): nothing was restored.")
+            % {"path": path, "error": error}
+        ) from error
+    except DatabaseError as error:
+        # The club's database unreachable, or the archive's not a database at all.
+        raise BackupError(
+            _("The restore stopped on a database error (%(error)s): nothing was restored.")
+            % {"error": error}
+        ) from error
 
 
 def _check_counts(expected: dict[str, int]) -> None:

@@ -64,7 +64,8 @@ if not ALLOWED_HOSTS and not READ_ONLY_COMMAND:
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
 
 INSTALLED_APPS = [
-    "django.contrib.admin",
+    # The admin, kept to the server's administrator once it hosts several clubs.
+    "clubs.admin_site.ServerAdminConfig",
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",
@@ -75,12 +76,22 @@ INSTALLED_APPS = [
     "crispy_bootstrap5",
     "django_htmx",
     "axes",
+    # The bottom layer: the clubs a server hosts, their members' roles (docs/architecture.md).
+    "clubs",
     "scoring",
     "league",
+    "tournaments",
+    "ratings",
+    "teams",
     "stats",
+    # The top layer: the federation's pages read every club's books side by side.
+    "federation",
 ]
 
 MIDDLEWARE = [
+    # First: the club's settings read in a request are kept for the rest of it, and only for it
+    # (league.settings_memo), whichever middleware or view reads them.
+    "league.settings_memo.ClubSettingsPerRequest",
     "django.middleware.security.SecurityMiddleware",
     # WhiteNoise must sit right after SecurityMiddleware so static files skip the rest.
     "whitenoise.middleware.WhiteNoiseMiddleware",
@@ -94,6 +105,10 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # The club the address names (/c/<slug>/...), or the server's only club: request.club, and
+    # every page's links kept inside it (clubs.middleware). Before the language and the PIN
+    # session, which follow the club's settings; after the user, whom a 404 page names.
+    "clubs.middleware.ClubMiddleware",
     # After the user is known: the signed-in member's language comes before the browser's.
     "scoring.language.ClubLocaleMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
@@ -105,6 +120,14 @@ MIDDLEWARE = [
     # Last, as django-axes asks: turns a lockout flagged during the request into its answer.
     "axes.middleware.AxesMiddleware",
 ]
+
+# The clubs a server hosts are kept in each process and read again after this many seconds
+# (clubs.selectors): another process's new club is seen within it.
+CLUB_DIRECTORY_SECONDS = int(os.environ.get("CLUB_DIRECTORY_SECONDS", "5"))
+
+# A club page that evaluates a query of a club-owned model naming no club raises
+# (clubs.scoping). Off in production, where it would cost a check per query; the tests set it.
+CLUB_QUERY_GUARD = False
 
 ROOT_URLCONF = "balutclub.urls"
 
@@ -141,6 +164,23 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     _sqlite_options = DATABASES["default"].setdefault("OPTIONS", {})
     _sqlite_options.setdefault("transaction_mode", "IMMEDIATE")
     _sqlite_options.setdefault("timeout", 20)
+    # Write-ahead log: a commit appends to one file and syncs it once, where the default
+    # rollback journal syncs the journal, the database and the journal's removal: on a busy
+    # disk that was most of a turn's time. Readers no longer wait for a writer. synchronous
+    # stays FULL, so a turn the tablet was told is recorded survives a power cut too.
+    # A page cache of 20 MB per connection (SQLite's default is 2 MB), run on each new
+    # connection with the journal mode (Django splits init_command on ";"): ten years of
+    # history outgrow the default, and the statistics pages then read their index pages from
+    # the operating system again on every visit, a system call each (issue 29: the pages at
+    # ten years as quick as at one). Unchanged pages stay cached between requests: WAL mode
+    # tells a reader when another connection has written.
+    _sqlite_options.setdefault("init_command", "PRAGMA journal_mode=WAL; PRAGMA cache_size=-20000")
+    # Django's backend, but a writer waiting for another's transaction asks again within a
+    # fraction of a millisecond, not after SQLite's growing sleeps (balutclub/sqlite/base.py).
+    DATABASES["default"]["ENGINE"] = "balutclub.sqlite"
+    # The tests' database in memory, as Django's own SQLite engine has it by default (tools
+    # that know only that engine's name, like pytest-django's per-worker names, ask this).
+    DATABASES["default"].setdefault("TEST", {}).setdefault("NAME", ":memory:")
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

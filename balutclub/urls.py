@@ -2,6 +2,7 @@ from django.contrib import admin
 from django.urls import include, path
 from django.views.i18n import JavaScriptCatalog
 
+from clubs.views import directory
 from league.views.health import healthz
 from scoring.language import set_language
 from scoring.views.service_worker import service_worker
@@ -12,6 +13,10 @@ handler500 = "balutclub.errors.server_error"
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("healthz", healthz, name="healthz"),
+    # The server's clubs; "/" leads here when it hosts several (clubs.middleware).
+    path("clubs/", directory, name="club_directory"),
+    # The federation's pages: its clubs side by side (a server's own address, clubs.middleware).
+    path("federation/", include("federation.urls")),
     # The tablet's service worker: at the root, so its scope may cover /games/.
     path("sw.js", service_worker, name="service_worker"),
     path("i18n/setlang/", set_language, name="set_language"),
@@ -20,4 +25,7 @@ urlpatterns = [
     path("", include("scoring.urls")),
     path("", include("stats.urls")),
     path("", include("league.urls")),
+    path("", include("tournaments.urls")),
+    path("", include("ratings.urls")),
+    path("", include("teams.urls")),
 ]

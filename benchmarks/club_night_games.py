@@ -13,6 +13,8 @@ import random
 import sys
 from typing import TYPE_CHECKING, Any
 
+from benchmarks.bench_club import bench_club
+
 if TYPE_CHECKING:
     from scoring.rules import GameSetup
 
@@ -30,14 +32,25 @@ def prepare(*, tablets: int, players: int, rounds: int, seed: int) -> list[dict[
     found: list[dict[str, Any]] = []
     for number in range(tablets):
         pin = f"{4000 + number}"
-        scorer = create_member(name=f"Night player {number}", known_as=f"Night{number:02}", pin=pin)
+        scorer = create_member(
+            in_club=bench_club(),
+            name=f"Night player {number}",
+            known_as=f"Night{number:02}",
+            pin=pin,
+        )
         games = []
         for round_number in range(rounds):
             seats = [Seat(member=scorer)] + [
                 Seat(guest_name=f"Guest {number}-{round_number}-{seat}")
                 for seat in range(1, players)
             ]
-            game = start_game(ruleset=RULESET, seats=seats, scorer=scorer, created_by=scorer.user)
+            game = start_game(
+                in_club=bench_club(),
+                ruleset=RULESET,
+                seats=seats,
+                scorer=scorer,
+                created_by=scorer.user,
+            )
             games.append({"id": game.pk, "turns": _turns(load_game(game).setup, rng)})
         found.append({"member": scorer.pk, "pin": pin, "games": games})
     return found

@@ -8,6 +8,8 @@ import secrets
 import sys
 import uuid
 
+from benchmarks.bench_club import bench_club
+
 
 def prepare(games: int) -> list[dict[str, object]]:
     """In a Django process: `games` two-member bar games, every turn but the last recorded, and
@@ -29,9 +31,14 @@ def prepare(games: int) -> list[dict[str, object]]:
     store = import_module(settings.SESSION_ENGINE).SessionStore
     tablets = []
     for number in range(games):
-        scorer = create_member(name=f"Tablet {number}", known_as=f"T{number:03}", pin="1234")
-        other = create_member(name=f"Opponent {number}", known_as=f"O{number:03}", pin="1234")
+        scorer = create_member(
+            in_club=bench_club(), name=f"Tablet {number}", known_as=f"T{number:03}", pin="1234"
+        )
+        other = create_member(
+            in_club=bench_club(), name=f"Opponent {number}", known_as=f"O{number:03}", pin="1234"
+        )
         game = start_game(
+            in_club=bench_club(),
             ruleset="bar",
             seats=[Seat(member=scorer), Seat(member=other)],
             scorer=scorer,

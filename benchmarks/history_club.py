@@ -15,12 +15,14 @@ from django.contrib.auth.models import User
 from django.db.models import Count
 from django.utils import timezone
 
-from benchmarks.turn import BenchmarkError
+from benchmarks.bench_club import bench_club
+from benchmarks.request_clocks import BenchmarkError
+from clubs.models import Role
+from clubs.services import join_club
 from league.models import Season
 from league.services.register import enter_historic_record
 from league.services.seasons import create_season
 from scoring import rules
-from scoring.access.roles import secretary_group
 from scoring.models import Game, Member
 from scoring.selectors import load_game
 from scoring.services.games import Seat, start_game
@@ -36,7 +38,7 @@ PAPER_RECORDS = (("W. Tan", 172, "high"), ("R. Lim", 36, "low"), ("J. Seah", 166
 
 def secretary() -> User:
     user, _ = User.objects.get_or_create(username=SECRETARY)
-    user.groups.add(secretary_group())
+    join_club(club=bench_club(), user=user, role=Role.SECRETARY)
     return user
 
 
@@ -47,7 +49,11 @@ def last_year_season(by: User, now: datetime) -> Season:
     today = timezone.localdate(now)
     starts_on = today - timedelta(days=365)
     return create_season(
-        by=by, name=f"{starts_on:%d %b %Y} to {today:%d %b %Y}", starts_on=starts_on, ends_on=today
+        in_club=bench_club(),
+        by=by,
+        name=f"{starts_on:%d %b %Y} to {today:%d %b %Y}",
+        starts_on=starts_on,
+        ends_on=today,
     )
 
 
@@ -56,6 +62,7 @@ def paper_records(by: User, before: date) -> int:
     historic records (league.services.register.enter_historic_record, without a scan)."""
     for index, (name, score, kind) in enumerate(PAPER_RECORDS):
         enter_historic_record(
+            in_club=bench_club(),
             date=before - timedelta(days=100 * (len(PAPER_RECORDS) - index)),
             player_name=name,
             member=None,
@@ -73,6 +80,7 @@ def in_progress_game() -> Game:
     """A four-player game half-way through, recorded by the turn service, for the board."""
     members = list(Member.objects.order_by("pk")[:4])
     game = start_game(
+        in_club=bench_club(),
         ruleset="balut",
         seats=[Seat(member=m) for m in members],
         scorer=members[0],

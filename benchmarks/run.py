@@ -30,7 +30,9 @@ class Result(Protocol):
 def _turn(args: argparse.Namespace) -> Result:
     from benchmarks.turn import run_turn_benchmark
 
-    return run_turn_benchmark(games=args.games, seed=args.seed)
+    return run_turn_benchmark(
+        games=args.games, seed=args.seed, finishing_games=args.finishing_games
+    )
 
 
 def _engine(args: argparse.Namespace) -> Result:
@@ -86,6 +88,40 @@ def _tablet(args: argparse.Namespace) -> Result:
     return run_tablet_benchmark(turns=args.tablet_turns)
 
 
+def _draw(args: argparse.Namespace) -> Result:
+    from benchmarks.draw import run_draw_benchmark
+
+    if args.repeats is None:
+        return run_draw_benchmark(seed=args.seed)
+    return run_draw_benchmark(seed=args.seed, repeats=args.repeats)
+
+
+def _tournament_day(args: argparse.Namespace) -> Result:
+    from benchmarks.tournament_day import run_tournament_day
+
+    return run_tournament_day(players=args.day_players, seed=args.seed)
+
+
+def _ratings(args: argparse.Namespace) -> Result:
+    from benchmarks.ratings import run_ratings_benchmark
+
+    return run_ratings_benchmark(
+        years=args.years, games_per_year=args.games_per_year, seed=args.seed
+    )
+
+
+def _ratings_scale(args: argparse.Namespace) -> Result:
+    from benchmarks.ratings_scale import run_ratings_scale
+
+    return run_ratings_scale(postgres=args.postgres or STARTING_DATABASE_URL, seed=args.seed)
+
+
+def _federation(args: argparse.Namespace) -> Result:
+    from benchmarks.federation import run_federation
+
+    return run_federation(postgres=args.postgres or STARTING_DATABASE_URL, seed=args.seed)
+
+
 BENCHMARKS: dict[str, tuple[str, Callable[[argparse.Namespace], Result]]] = {
     "turn": ("record one turn: real view vs bare view, full middleware stack", _turn),
     "engine": ("the rules engine alone: replay, result, tablet preview", _engine),
@@ -98,6 +134,17 @@ BENCHMARKS: dict[str, tuple[str, Callable[[argparse.Namespace], Result]]] = {
         "standings, player page, register, records and TV board: 1 year against 10 years of "
         "synthetic history",
         _history,
+    ),
+    "ratings": (
+        "skill ratings: a full recomputation of 10 years of synthetic history, and what rating "
+        "a game adds to its finishing turn",
+        _ratings,
+    ),
+    "ratings_scale": (
+        "skill ratings at the federation's size: the full recomputation streamed, in memory, "
+        "written and checked, with its peak memory (BENCH_RATINGS_GAMES games, default 10,000; "
+        "the issue's 1,000,000 when asked); PostgreSQL when a server answers",
+        _ratings_scale,
     ),
     "crash": (
         "gunicorn on PostgreSQL killed (SIGKILL) with last turns in flight, restarted, turns "
@@ -118,6 +165,21 @@ BENCHMARKS: dict[str, tuple[str, Callable[[argparse.Namespace], Result]]] = {
         "the tablet in Chromium: Record tap to turn shown, online and offline; offline sync",
         _tablet,
     ),
+    "draw": (
+        "the tournament draw: the designs' repeats (0 wanted) and times, against a plain random"
+        " draw's repeats",
+        _draw,
+    ),
+    "tournament_day": (
+        "a 300-player tournament day: the standings after each finished game of the last round",
+        _tournament_day,
+    ),
+    "federation": (
+        "a federation on PostgreSQL (50 clubs x 10 years, about 1,000,000 games; "
+        "BENCH_FEDERATION_CLUBS and BENCH_FEDERATION_YEARS shrink it): one club's pages and "
+        "turns against the same club on a server of its own",
+        _federation,
+    ),
 }
 
 
@@ -133,6 +195,12 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument(
         "--games", type=int, default=8, help="timed 112-turn games for 'turn' (default 8)"
     )
+    parser.add_argument(
+        "--finishing-games",
+        type=int,
+        default=12,
+        help="games whose finishing turn 'turn' times on its own (default 12)",
+    )
     parser.add_argument("--seed", type=int, default=1978, help="seed for the random dice")
     # A busy club's 2,000 games a year (the report prints what was used); the smoke test and a
     # quick look ask for fewer.
@@ -140,10 +208,13 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         "--games-per-year",
         type=int,
         default=2000,
-        help="synthetic games a year for 'history' (default 2000)",
+        help="synthetic games a year for 'history' and 'ratings' (default 2000)",
     )
     parser.add_argument(
-        "--years", type=int, default=10, help="years of history for 'history' (default 10)"
+        "--years",
+        type=int,
+        default=10,
+        help="years of history for 'history' and 'ratings' (default 10)",
     )
     parser.add_argument(
         "--crash-games", type=int, default=24, help="games finishing at the kills (default 24)"
@@ -152,7 +223,8 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument(
         "--postgres",
         default="",
-        help="PostgreSQL server URL for 'crash' (default $BENCH_POSTGRES_URL, a PostgreSQL "
+        help="PostgreSQL server URL for 'crash', 'club_night' and 'federation' (default "
+        "$BENCH_POSTGRES_URL, a PostgreSQL "
         "$DATABASE_URL, or postgres://postgres@127.0.0.1:5432/postgres); skipped if unreachable",
     )
     parser.add_argument(
@@ -181,7 +253,7 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         "--repeats",
         type=int,
         default=None,
-        help="timed repeats of each figure of 'engine' and 'pdf' (default 30 and 10)",
+        help="timed repeats of each figure of 'engine', 'pdf' and 'draw' (default 30, 10 and 3)",
     )
     parser.add_argument(
         "--night-sheets",
@@ -189,12 +261,18 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         default=100,
         help="sheets of the club night PDF in 'pdf' (default 100)",
     )
+    parser.add_argument(
+        "--day-players",
+        type=int,
+        default=300,
+        help="entrants of the 'tournament_day' day (default 300; at least 2)",
+    )
     args = parser.parse_args(argv)
     unknown = [name for name in args.names if name not in BENCHMARKS]
     if unknown:
         parser.error(f"unknown benchmark {unknown[0]!r}: choose from {', '.join(BENCHMARKS)}")
-    if args.games < 1:
-        parser.error("--games must be 1 or more")
+    if args.games < 1 or args.finishing_games < 1:
+        parser.error("--games and --finishing-games must be 1 or more")
     if args.crash_games < 1 or args.kills < 0:
         parser.error("--crash-games must be 1 or more and --kills 0 or more")
     if args.tablets < 1 or not 2 <= args.night_players <= 8:
@@ -205,6 +283,8 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         or (args.repeats is not None and args.repeats < 1)
     ):
         parser.error("--cold-workers, --night-sheets and --repeats must be 1 or more")
+    if args.day_players < 2:
+        parser.error("--day-players must be 2 or more")
     if args.games_per_year < 1 or args.years < 2:
         parser.error("--games-per-year must be 1 or more and --years 2 or more")
     return args

@@ -2,11 +2,14 @@
 
 A live server in this process and Debian's chromium (through Playwright) on the iPad viewport
 play Standard Balut between two members: by default a whole game (2 x 28 turns) online, then
-a whole game offline. Each figure runs from the Record tap to the moment the page shows the
-turn: online, the server's answer swapped in (next player's pad, turn on the sheet); offline,
-the turn pending on the sheet (and the next pad drawn from the offline plan). Then the
-connection comes back and the whole offline queue is sent: the time until the last waiting
-turn is stored and the badge is gone.
+a whole game offline. Each figure runs from the Record tap (a click in the page) to the turn
+on the sheet with the next player's pad, taken twice: in the page (the tap's own task, or the
+first check after it) and at the start of the frame that paints it (requestAnimationFrame).
+Online the turn is shown before its answer (static/js/tablet_queue.js) unless the plan cannot
+say the next pad (here only the game's last turn); a third figure runs on to the server's
+answer drawn (#play's data-stored). Offline the turn is pending on the sheet, the next pad drawn
+from the offline plan. Then the connection comes back and the whole offline queue is sent: the
+time until the last waiting turn is stored and the badge is gone.
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from benchmarks.bench_club import bench_club
 from benchmarks.stats import SUMMARY_HEADERS, Summary, summarize, table
 
 CHROMIUM = (Path("/usr/lib/chromium/chromium"), Path("/usr/bin/chromium"))
@@ -34,31 +38,43 @@ DICE = {
     "balut": "11111",
 }
 
+# [in the page, its frame, the server's answer drawn (online; the frame again offline)] in ms.
 RECORD_AND_WAIT = """async ([online, before]) => {
-  const started = performance.now();
-  document.querySelector("[data-five-dice-turn] [data-confirm-ok]").click();
-  await new Promise((resolve) => {
-    const done = () => online
-      ? Number(document.getElementById("play").dataset.turn) > before
-      : document.querySelectorAll("#sheet .cell.pending").length > before;
-    const check = () => (done() ? resolve() : requestAnimationFrame(check));
+  const until = (done) => new Promise((resolve) => {
+    const check = () => (done() ? resolve(performance.now()) : requestAnimationFrame(check));
     check();
   });
-  return performance.now() - started;
+  const play = () => document.getElementById("play");
+  const started = performance.now();
+  document.querySelector("[data-five-dice-turn] [data-confirm-ok]").click();
+  const shown = await until(() => online
+    ? Number(play().dataset.turn) > before
+    : document.querySelectorAll("#sheet .cell.pending").length > before);
+  const now = (resolve) => () => resolve(performance.now());
+  const frame = () => new Promise((resolve) => requestAnimationFrame(now(resolve)));
+  const painted = await frame();
+  const answered = online ? await until(() => Number(play().dataset.stored) > before) : painted;
+  return [shown - started, painted - started, answered - started];
 }"""
 
 
 @dataclass(frozen=True)
 class TabletBenchResult:
     online: Summary
+    online_in_page: Summary
+    online_answered: Summary
     offline: Summary
+    offline_in_page: Summary
     queued: int
     sync_s: float
 
     def report(self) -> str:
         rows = [
-            ["Record tap to turn shown, online", *self.online.cells()],
-            ["Record tap to turn shown pending, offline", *self.offline.cells()],
+            ["Record tap to turn shown, online (its frame)", *self.online.cells()],
+            ["Record tap to turn shown pending, offline (its frame)", *self.offline.cells()],
+            ["  online, in the page", *self.online_in_page.cells()],
+            ["  offline, in the page", *self.offline_in_page.cells()],
+            ["Record tap to the server's answer drawn, online", *self.online_answered.cells()],
         ]
         return (
             table(["from the Record tap", *SUMMARY_HEADERS], rows)
@@ -77,11 +93,15 @@ def run_tablet_benchmark(*, turns: int = WHOLE_GAME) -> TabletBenchResult:
     # Offline emulation does not reach the service worker's requests; with these events a
     # context route cuts them too (tests/browser/test_offline.go_offline).
     os.environ.setdefault("PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS", "1")
-    ann = create_member(name="Ann Bench", known_as="Ann", pin=PIN)
-    ben = create_member(name="Ben Bench", known_as="Ben", pin=PIN)
+    ann = create_member(in_club=bench_club(), name="Ann Bench", known_as="Ann", pin=PIN)
+    ben = create_member(in_club=bench_club(), name="Ben Bench", known_as="Ben", pin=PIN)
     seats = [Seat(member=ann), Seat(member=ben)]
-    online_game = start_game(ruleset="balut", seats=seats, scorer=ann, created_by=ann.user)
-    offline_game = start_game(ruleset="balut", seats=seats, scorer=ann, created_by=ann.user)
+    online_game = start_game(
+        in_club=bench_club(), ruleset="balut", seats=seats, scorer=ann, created_by=ann.user
+    )
+    offline_game = start_game(
+        in_club=bench_club(), ruleset="balut", seats=seats, scorer=ann, created_by=ann.user
+    )
     server = LiveServerThread("localhost", _StaticFilesHandler)
     server.daemon = True
     server.start()
@@ -122,17 +142,26 @@ def run_tablet_benchmark(*, turns: int = WHOLE_GAME) -> TabletBenchResult:
     finally:
         server.terminate()
     return TabletBenchResult(
-        online=summarize(online), offline=summarize(offline), queued=turns, sync_s=sync_s
+        online=summarize([frame for _, frame, _ in online]),
+        online_in_page=summarize([page for page, _, _ in online]),
+        online_answered=summarize([answered for _, _, answered in online]),
+        offline=summarize([frame for _, frame, _ in offline]),
+        offline_in_page=summarize([page for page, _, _ in offline]),
+        queued=turns,
+        sync_s=sync_s,
     )
 
 
-def _play(page: object, url: str | None, turns: int, *, online: bool) -> list[float]:
+def _play(
+    page: object, url: str | None, turns: int, *, online: bool
+) -> list[tuple[float, float, float]]:
+    """Each turn's (in the page, its frame, the answer drawn) in seconds."""
     from playwright.sync_api import Page
 
     assert isinstance(page, Page)
     if url is not None:
         page.goto(url)
-    times = []
+    times: list[tuple[float, float, float]] = []
     for number in range(turns):
         box = BOXES[(number // 8) % len(BOXES)]
         turn = page.locator("[data-five-dice-turn]")
@@ -140,5 +169,6 @@ def _play(page: object, url: str | None, turns: int, *, online: bool) -> list[fl
         for face in DICE[box]:
             turn.locator(f"[data-face='{face}']").click()
         turn.locator(f"[data-box='{box}']").click()
-        times.append(page.evaluate(RECORD_AND_WAIT, [online, number]) / 1000)
+        in_page, frame, answered = page.evaluate(RECORD_AND_WAIT, [online, number])
+        times.append((in_page / 1000, frame / 1000, answered / 1000))
     return times

@@ -13,3 +13,7 @@ class LeagueConfig(AppConfig):
         from scoring.club import keep_books
 
         keep_books(LeagueBooks())
+        # The game's header (scoring) offers the secretary the league's Void (clubs.links).
+        from clubs.links import VOID_GAME, provide_page
+
+        provide_page(VOID_GAME, "league:void_game")

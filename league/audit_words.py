@@ -3,7 +3,7 @@
 The log keeps what changed as JSON (league.services.audit: links as ids, times as ISO text),
 so it reads the same whatever happens later. This turns it into words in the reader's
 language and the club's time: "Club name: (empty) → Balutklubben Ørsted; Open to visitors:
-−Standings, −Games", "Status: ratified by Sue on 25 Nov 2026 14:19 → pending". People are
+−Standings, −Games", "Status: ratified by Sue on 25 Nov 2026, 14:19 → pending". People are
 named by who they are (goes-by name, else full name), never by their login.
 """
 
@@ -15,16 +15,15 @@ from dataclasses import dataclass
 
 from django.conf import settings
 from django.contrib.auth.models import User
-from django.utils import dateformat, timezone
-from django.utils.translation import gettext, ngettext
+from django.utils import timezone
+from django.utils.formats import date_format
+from django.utils.translation import get_language, gettext, ngettext
 
 from league.models import AuditEntry, ClaimStatus, DebtStatus, PublicArea, RecordKind
 from league.standings import TIEBREAKERS, tiebreaker_label
 from scoring import rules
 from scoring.models import RULESET_KEYS
 
-WHEN = "j M Y H:i"
-DAY = "j M Y"
 # Who and when a decision was taken, said together with the status it set.
 STAMPS = {
     "registerclaim": ("decided_by", "decided_at"),
@@ -85,12 +84,12 @@ def _when(value: object) -> str:
         return str(value)
     if timezone.is_naive(moment):
         moment = timezone.make_aware(moment, datetime.UTC)
-    return dateformat.format(timezone.localtime(moment), WHEN)
+    return date_format(timezone.localtime(moment), "DATETIME_FORMAT")
 
 
 def _day(value: object) -> str:
     try:
-        return dateformat.format(datetime.date.fromisoformat(str(value)), DAY)
+        return date_format(datetime.date.fromisoformat(str(value)), "DATE_FORMAT")
     except ValueError:
         return str(value)
 
@@ -299,3 +298,9 @@ def describe(entry: AuditEntry, people: People) -> str:
         else:
             phrases.append(f"{label}: {new if key in after else old}")
     return "; ".join(phrases)
+
+
+def subject(entry: AuditEntry) -> str:
+    """What the line is about, in the reader's language when the line was written with it."""
+    words = entry.object_words or {}
+    return str(words.get(get_language() or "", "") or entry.object_repr)

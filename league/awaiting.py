@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from django.db.models import Exists, OuterRef
 
+from clubs.models import Club
 from league.models import PlayerResultRow
 from league.selectors import house_rules
 from scoring.models import Game, GamePlayer, GameStatus, Signature
@@ -25,7 +26,7 @@ class Awaiting:
     """Who has still to sign."""
 
 
-def awaiting_signatures() -> list[Awaiting]:
+def awaiting_signatures(club: Club) -> list[Awaiting]:
     """Three queries: the kept totals of games finished, counted, unsigned and without claims,
     their games, and who has signed them.
 
@@ -34,6 +35,7 @@ def awaiting_signatures() -> list[Awaiting]:
     totals are the engine's, kept per seat."""
     rows = (
         PlayerResultRow.objects.filter(
+            club=club,
             game__status=GameStatus.FINISHED,
             game__voided_at__isnull=True,
             game__verification_code="",
@@ -54,7 +56,7 @@ def awaiting_signatures() -> list[Awaiting]:
         if kept[game_id]:
             rules = parse_house_rules(kept[game_id])
         else:  # a game made round the services counts by the club's rules of the moment
-            rules = club_rules = club_rules or house_rules()
+            rules = club_rules = club_rules or house_rules(club)
         bounds = rules.register_bounds.get(game_rows[0][0])
         if bounds is None or len(game_rows) < rules.register_min_players:
             continue
@@ -67,7 +69,7 @@ def awaiting_signatures() -> list[Awaiting]:
             candidates[game_id] = found
     if not candidates:
         return []
-    games = Game.objects.filter(pk__in=candidates).order_by("finished_at", "id")
+    games = Game.objects.filter(club=club, pk__in=candidates).order_by("finished_at", "id")
     unsigned: dict[int, list[str]] = defaultdict(list)
     for player in (
         GamePlayer.objects.filter(game_id__in=candidates)

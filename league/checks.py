@@ -33,6 +33,7 @@ from django.db.models import Count, F, Max, Min, OuterRef, Prefetch, Q, QuerySet
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
+from clubs.models import Club
 from league.models import (
     ClaimStatus,
     DebtStatus,
@@ -298,15 +299,18 @@ def unvouched_games(since: datetime.datetime) -> list[int]:
 STANDING_FIGURES = ("games", "wins", "lasts", "baluts", "total", "best")
 
 
-def standing_inconsistencies() -> list[str]:
+def standing_inconsistencies(club: Club | None = None) -> list[str]:
     """Every season's kept standings (league.services.standings) compared with a fresh sum of
-    its rows: one query a season, and one for the kept lines."""
-    kept = {
-        (line.season_id, line.ruleset, line.member_id): line
-        for line in SeasonStanding.objects.select_related("member")
-    }
+    its rows: one query a season, and one for the kept lines. `club`'s seasons only, if given
+    (every club's otherwise)."""
+    lines = SeasonStanding.objects.select_related("member")
+    seasons = Season.objects.order_by("starts_on", "pk")
+    if club is not None:
+        lines = lines.filter(season__club=club)
+        seasons = seasons.filter(club=club)
+    kept = {(line.season_id, line.ruleset, line.member_id): line for line in lines}
     found = []
-    for season in Season.objects.order_by("starts_on", "pk"):
+    for season in seasons:
         for (ruleset, member_id), fresh in summed(season).items():
             line = kept.pop((season.pk, ruleset, member_id), None)
             figures = [getattr(fresh, name) for name in STANDING_FIGURES]

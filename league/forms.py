@@ -8,8 +8,12 @@ from django import forms
 from django.contrib.auth.models import User
 from django.db.models import QuerySet
 from django.utils import timezone
+from django.utils.formats import localize
+from django.utils.html import conditional_escape, escape
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext_lazy as _
 
+from clubs.models import Club
 from league.models import (
     DebtStatus,
     DrinkDebt,
@@ -22,9 +26,47 @@ from league.services.register import enter_historic_record
 from scoring import rules
 from scoring.forms.days import ClubDayField
 from scoring.models import RULESET_CHOICES, Member
+from scoring.selectors import members_of
 
 MAX_NOTE_LENGTH = 1000
 ANY: list[tuple[str, Any]] = [("", _("Any"))]
+
+
+class PlainSelect(forms.Select):
+    """A select drawn in a plain loop: the same markup as Django's select.html and its
+    select_option.html, but without a template include per option, which made the register's
+    year filter cost more with each year of the register (issue 29). Options in groups are left
+    to Django's templates."""
+
+    def render(
+        self,
+        name: str,
+        value: Any,
+        attrs: dict[str, Any] | None = None,
+        renderer: Any = None,
+    ) -> SafeString:
+        widget = self.get_context(name, value, attrs)["widget"]
+        groups = widget["optgroups"]
+        if any(group for group, choices, index in groups):
+            return super().render(name, value, attrs, renderer)
+        options = "".join(
+            f'\n  <option value="{escape(option["value"])}"{_attrs(option["attrs"])}>'
+            f"{conditional_escape(localize(option['label']))}</option>\n"
+            for group, choices, index in groups
+            for option in choices
+        )
+        return mark_safe(
+            f'<select name="{escape(widget["name"])}"{_attrs(widget["attrs"])}>{options}\n</select>'
+        )
+
+
+def _attrs(attrs: dict[str, Any]) -> str:
+    """A tag's attributes as django/forms/widgets/attrs.html writes them."""
+    return "".join(
+        f" {escape(name)}" if value is True else f' {escape(name)}="{escape(value)}"'
+        for name, value in attrs.items()
+        if value is not False
+    )
 
 
 class FilterForm(forms.Form):
@@ -36,6 +78,10 @@ class FilterForm(forms.Form):
         super().__init__(*args, **kwargs)
         for field in self.fields.values():
             select = isinstance(field.widget, forms.Select)
+            if type(field.widget) is forms.Select:
+                plain = PlainSelect(attrs=field.widget.attrs, choices=field.widget.choices)
+                plain.is_required = field.widget.is_required
+                field.widget = plain
             field.widget.attrs["class"] = "form-select" if select else "form-control"
 
 
@@ -80,6 +126,14 @@ class RegisterFilterForm(FilterForm):
         return self.cleaned_data.get("show") == "rejected"
 
 
+def club_members_only(form: forms.BaseForm, club: Club | None) -> None:
+    """A form's `member` choices: the club's members only (none without a club), so another
+    club's member is neither offered nor accepted."""
+    field = form.fields["member"]
+    assert isinstance(field, forms.ModelChoiceField)
+    field.queryset = members_of(club) if club is not None else Member.objects.none()
+
+
 class LedgerFilterForm(FilterForm):
     status = forms.ChoiceField(
         label=_("Status"), choices=[*ANY, *DebtStatus.choices], required=False
@@ -88,10 +142,14 @@ class LedgerFilterForm(FilterForm):
         label=_("Reason"), choices=[*ANY, *DrinkReason.choices], required=False
     )
     member = forms.ModelChoiceField(
-        label=_("Member"), queryset=Member.objects.all(), required=False, empty_label=_("Anyone")
+        label=_("Member"), queryset=Member.objects.none(), required=False, empty_label=_("Anyone")
     )
     # A game's id is a 64-bit integer: a larger one would fail in the database, not match.
     game = forms.IntegerField(label=_("Game #"), min_value=1, max_value=2**63 - 1, required=False)
+
+    def __init__(self, *args: Any, club: Club | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        club_members_only(self, club)
 
     def apply(self, debts: QuerySet[DrinkDebt]) -> QuerySet[DrinkDebt]:
         # Each valid filter applies even when another is not (cleaned_data lacks that one).
@@ -154,18 +212,20 @@ class HistoricEntryForm(forms.ModelForm):
             "scan": _("A photo (JPEG, PNG) or a PDF of the paper sheet, at most 10 MB."),
         }
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, club: Club | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        club_members_only(self, club)
         # The paper register is kept for the games with a register unless the club says not.
         self.fields["ruleset"].initial = next(
             (info.key for info in rules.RULESETS if info.register_bounds is not None), None
         )
         self.fields["scan"].required = True
 
-    def enter(self, *, by: User) -> RegisterEntry:
+    def enter(self, *, by: User, in_club: Club) -> RegisterEntry:
         """The entry, through the register service (the page and the admin both use this)."""
         data = self.cleaned_data
         return enter_historic_record(
+            in_club=in_club,
             date=data["date"],
             player_name=data["player_name"],
             member=data["member"],

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from django.db.models import F, IntegerField, Value
 from django.utils import timezone
 
+from clubs.models import Club
 from league.club_record import Mark, register_marks
 from league.models import ClaimStatus, PlayerResultRow, RecordKind, RegisterClaim
 from league.selectors import house_rules
@@ -60,14 +61,13 @@ def _beats(score: int, kind: str, record: Mark | None) -> bool:
     return score > record.score if kind == RecordKind.HIGH else score < record.score
 
 
-def _candidates(
-    records: dict[tuple[str, str], Mark | None],
-) -> list[dict[str, object]]:
+def _candidates(club: Club, records: dict[tuple[str, str], Mark | None]) -> list[dict[str, object]]:
     """The best kept totals above (below) each record, a few of each, in one UNION ALL."""
     parts = []
     for (ruleset, kind), record in records.items():
         high = kind == RecordKind.HIGH
-        rows = PlayerResultRow.objects.filter(ruleset=ruleset)
+        # The club's own games only: another club's total is never this register's.
+        rows = PlayerResultRow.objects.filter(club=club, ruleset=ruleset)
         if record is not None:
             rows = (
                 rows.filter(score__gt=record.score) if high else rows.filter(score__lt=record.score)
@@ -75,7 +75,7 @@ def _candidates(
         order = [F("score").desc() if high else F("score").asc(), F("started_at").asc()]
         best = rows.order_by(*order).values("pk")[:CANDIDATES]
         parts.append(
-            PlayerResultRow.objects.filter(pk__in=best)
+            PlayerResultRow.objects.filter(club=club, pk__in=best)
             .annotate(high=Value(1 if high else 0, output_field=IntegerField()))
             .values(
                 "ruleset",
@@ -132,10 +132,10 @@ def _awaiting(
     return None
 
 
-def register_records() -> list[RegisterRecord]:
+def register_records(club: Club) -> list[RegisterRecord]:
     """Each game the club keeps a register for, in the engine's order: its register's highest
     and lowest line, and a better total still waiting, if any. Five queries."""
-    bounds = house_rules().register_bounds
+    bounds = house_rules(club).register_bounds
     kept = [info.key for info in rules.RULESETS if info.key in bounds]
     if not kept:
         return []
@@ -143,10 +143,10 @@ def register_records() -> list[RegisterRecord]:
         (ruleset, kind): None for ruleset in kept for kind in (RecordKind.HIGH, RecordKind.LOW)
     }
     for kind in (RecordKind.HIGH, RecordKind.LOW):
-        for mark in register_marks(None, kind):
+        for mark in register_marks(club, None, kind):
             if mark.ruleset in kept:
                 lines[(mark.ruleset, kind)] = mark
-    rows = _candidates(lines)
+    rows = _candidates(club, lines)
     claims: Claims = {}
     if rows:
         decided = RegisterClaim.objects.filter(game_id__in={row["game_id"] for row in rows})

@@ -12,8 +12,9 @@ from django import forms
 from django.db.models import QuerySet
 from django.utils.translation import gettext_lazy as _
 
+from clubs.models import Club
 from league.audit_words import People
-from league.forms import ENTRY_LABELS, MAX_NOTE_LENGTH, FilterForm
+from league.forms import ENTRY_LABELS, MAX_NOTE_LENGTH, FilterForm, club_members_only
 from league.models import AuditAction, AuditEntry, RegisterEntry
 from league.selectors import local_midnight
 from scoring.forms.days import ClubDayField
@@ -53,6 +54,10 @@ class HistoricEditForm(forms.ModelForm):
             "date": forms.DateInput(attrs={"type": "date"}),
             "note": forms.Textarea(attrs={"rows": 2}),
         }
+
+    def __init__(self, *args: Any, club: Club | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        club_members_only(self, club)
 
     def _post_clean(self) -> None:
         # The service checks and saves the entry; the form only converts what was typed.

@@ -29,6 +29,7 @@ from scoring import rules
 from scoring.transactions import require_transaction
 
 if TYPE_CHECKING:
+    from clubs.models import Club
     from scoring.models import Correction, Game
     from scoring.selectors import PlayedGame
 
@@ -65,7 +66,7 @@ class HouseSettings:
 class ClubBooks(Protocol):
     """The club's books as scoring sees them."""
 
-    def house_settings(self) -> HouseSettings: ...
+    def house_settings(self, club: Club) -> HouseSettings: ...
 
     def game_changed(
         self, *, loaded: PlayedGame, change: GameChange, correction: Correction | None
@@ -104,12 +105,13 @@ def books() -> ClubBooks:
     return _books
 
 
-def house_settings() -> HouseSettings:
-    return books().house_settings()
+def house_settings(club: Club) -> HouseSettings:
+    """The house settings of `club` (each club of the server keeps its own)."""
+    return books().house_settings(club)
 
 
-def house_rules() -> rules.HouseRules:
-    return house_settings().house_rules
+def house_rules(club: Club) -> rules.HouseRules:
+    return house_settings(club).house_rules
 
 
 def game_changed(

@@ -20,6 +20,7 @@ from django.utils.translation.trans_real import parse_accept_lang_header
 from django.views.decorators.http import require_POST
 from django.views.i18n import set_language as django_set_language
 
+from clubs.requests import club_or_none
 from scoring import club
 from scoring.models import Member
 from scoring.services.members import remember_language
@@ -55,7 +56,10 @@ def choose_language(request: HttpRequest) -> str:
         found = supported(code)
         if found:
             return found
-    return supported(club.house_settings().default_language) or settings.LANGUAGE_CODE
+    the_club = club_or_none(request)
+    if the_club is None:
+        return settings.LANGUAGE_CODE
+    return supported(club.house_settings(the_club).default_language) or settings.LANGUAGE_CODE
 
 
 class ClubLocaleMiddleware(LocaleMiddleware):

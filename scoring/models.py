@@ -16,6 +16,7 @@ from django.utils import timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from clubs.scoping import ClubScopedManager
 from scoring.box_names import game_title_lazy
 from scoring.rules import EARLIEST_PLAYED, MAX_PLAYERS, RULESETS
 
@@ -84,6 +85,8 @@ class GameStatus(models.TextChoices):
 
 
 class Game(models.Model):
+    # The club the game was played in: every page and book asks for its own club's games.
+    club = models.ForeignKey("clubs.Club", on_delete=models.PROTECT, related_name="games")
     ruleset = models.CharField(max_length=10, choices=RULESET_CHOICES)
     options = models.JSONField(default=dict, blank=True)
     friendly = models.BooleanField(default=False)
@@ -128,6 +131,11 @@ class Game(models.Model):
     # Which digest the code was issued under (scoring.verification.FORMATS): codes printed
     # before the digest stopped depending on ids and microseconds stay checkable as issued.
     verification_format = models.PositiveSmallIntegerField(default=2)
+    # The ids the game's rows had where its sheet was printed, when `restore --club` had to give
+    # them new ones (scoring.restored_ids): {"game": 12, "members": {"now": then, ...},
+    # "corrections": {...}, "users": {...}}; empty otherwise. A code of format 1 hashes them and
+    # a printed sheet names the game by its number, so verification reads these.
+    restored_ids = models.JSONField(default=dict, blank=True)
     # The game's content (ruleset, players, turns) as rules.record_fingerprint hashes it, kept
     # current turn by turn: an import whose record gives the same is a duplicate.
     fingerprint = models.CharField(max_length=64, blank=True, default="")
@@ -137,15 +145,29 @@ class Game(models.Model):
     # fill it; a game made round them, with none, counts by the club's rules of the moment.
     house_rules = models.JSONField(default=dict)
 
+    # Every query of it names its club (clubs.scoping).
+    objects = ClubScopedManager()
+
     class Meta:
         ordering = ["-started_at", "-id"]
         indexes = [
             # The TV board asks every few seconds for the latest change and tonight's games.
             models.Index(fields=["updated_at"], name="game_updated"),
             models.Index(fields=["status", "-updated_at"], name="game_status_updated"),
-            # The club's records count finished games by kind from the index alone.
-            models.Index(fields=["status", "ruleset"], name="game_status_ruleset"),
+            # The club's records count finished games by kind from the index alone: the void
+            # mark is in it, or each game counted is read from the table to ask it.
+            models.Index(
+                fields=["status", "ruleset", "voided_at"], name="game_status_ruleset_void"
+            ),
+            # The same for one club's records (issue 29): with the club in front, the count
+            # reads this index alone, not each game's row to ask its club.
+            models.Index(
+                fields=["club", "status", "ruleset", "voided_at"],
+                name="game_club_status_ruleset_void",
+            ),
             models.Index(fields=["fingerprint"], name="game_fingerprint"),
+            models.Index(fields=["club", "status", "-updated_at"], name="game_club_status_updated"),
+            models.Index(fields=["club", "-started_at", "-id"], name="game_club_started"),
         ]
         constraints = [
             models.CheckConstraint(

@@ -10,8 +10,9 @@ from typing import Protocol
 from django.db.models import Prefetch, QuerySet
 from django.utils import timezone
 
-from scoring import club, rules, verification
-from scoring.models import Correction, Game, GamePlayer, GameStatus, Signature, Turn
+from clubs.models import Club, Membership
+from scoring import club, restored_ids, rules, verification
+from scoring.models import Correction, Game, GamePlayer, GameStatus, Member, Signature, Turn
 
 
 @dataclass(frozen=True)
@@ -88,7 +89,7 @@ def game_house_rules(game: Game) -> rules.HouseRules:
     ones (one query)."""
     if game.house_rules:
         return rules.parse_house_rules(game.house_rules)
-    return club.house_rules()
+    return club.house_rules(game.club)
 
 
 def engine_turns(setup: rules.GameSetup, turns: Sequence[Turn]) -> list[rules.Turn]:
@@ -102,6 +103,16 @@ def load_game(game: Game) -> LoadedGame:
     setup = game_setup(game, players)
     state = rules.replay(setup, engine_turns(setup, turns))
     return LoadedGame(game=game, players=players, turns=turns, setup=setup, state=state)
+
+
+def turn_numbered(game: Game, number: int) -> Turn | None:
+    """The game's turn of that number with its player and who entered it, if recorded."""
+    return (
+        Turn.objects.filter(game=game, number=number)
+        .select_related("player", "recorded_by__member")
+        .order_by()
+        .first()
+    )
 
 
 def game_corrections(game: Game) -> list[Correction]:
@@ -129,31 +140,62 @@ def game_record(loaded: LoadedGame) -> dict[str, object]:
     return document
 
 
-def games_list(*, status: str | None = None) -> QuerySet[Game]:
-    games = Game.objects.select_related("scorer").prefetch_related(
-        Prefetch("players", queryset=GamePlayer.objects.order_by("seat"))
+def members_of(club: Club) -> QuerySet[Member]:
+    """The club's members (a person may belong to several clubs of the server)."""
+    return Member.objects.filter(user__memberships__club=club)
+
+
+def other_clubs_members(club: Club) -> list[tuple[int, str, str]]:
+    """The active members of the server's other clubs who are not of `club`, as (member id,
+    goes by, club name), by name then club: who may sit at the club's games (or enter its
+    tournaments) as themselves. One query."""
+    return list(
+        Membership.objects.filter(user__member__is_active=True)
+        .exclude(user__memberships__club=club)
+        .values_list("user__member__pk", "user__member__known_as", "club__name")
+        .order_by("user__member__known_as", "club__name")
+    )
+
+
+def club_games(club: Club) -> QuerySet[Game]:
+    """Every game of `club`: where a page of the club looks a game up by its id."""
+    return Game.objects.filter(club=club)
+
+
+def games_list(*, club: Club, status: str | None = None) -> QuerySet[Game]:
+    games = (
+        Game.objects.filter(club=club)
+        .select_related("scorer")
+        .prefetch_related(Prefetch("players", queryset=GamePlayer.objects.order_by("seat")))
     )
     if status is not None:
         games = games.filter(status=status)
     return games
 
 
-def games_in_progress() -> QuerySet[Game]:
-    return games_list(status=GameStatus.IN_PROGRESS)
+def games_in_progress(club: Club) -> QuerySet[Game]:
+    return games_list(club=club, status=GameStatus.IN_PROGRESS)
 
 
-def games_started_between(start: datetime, end: datetime) -> QuerySet[Game]:
+# The fields of a turn a score sheet reads (its record replayed by the engine); the others are
+# left unread by games_started_between.
+SHEET_TURN_FIELDS = ("game", "number", "record")
+
+
+def games_started_between(club: Club, start: datetime, end: datetime) -> QuerySet[Game]:
     """Games started from `start` up to (not including) `end`, oldest first, with everything a
     score sheet needs: five queries however many games (games, players, turns,
     signatures, corrections)."""
     return (
-        Game.objects.filter(started_at__gte=start, started_at__lt=end)
+        Game.objects.filter(club=club, started_at__gte=start, started_at__lt=end)
         .select_related("scorer")
         .prefetch_related(
             Prefetch(
                 "players", queryset=GamePlayer.objects.select_related("member").order_by("seat")
             ),
-            Prefetch("turns", queryset=Turn.objects.order_by("number")),
+            # Only what a sheet reads of a turn: a night's turns are most of its rows (19,000
+            # for 100 games), and each field left out is a conversion fewer per row.
+            Prefetch("turns", queryset=Turn.objects.only(*SHEET_TURN_FIELDS).order_by("number")),
             Prefetch(
                 "signatures",
                 queryset=Signature.objects.filter(voided_at__isnull=True).order_by("signed_at"),
@@ -221,13 +263,25 @@ def recorded_from_rows(
     # turn -1: it still changes the code, and the page still answers.
     seats = {player.pk: player.seat for player in players}
     numbers = {turn.pk: turn.number for turn in turns}
+    # Ids as the sheet's first printing had them, where a restore changed them: a code of
+    # format 1 hashes those (format 2 hashes none, so reading them through changes nothing).
+    kept = row.restored_ids or {}
+
+    def was(kind: str, now: int | None) -> int | None:
+        return None if now is None else restored_ids.original(kept, kind, now)
+
     return verification.RecordedGame(
-        id=row.pk,
+        id=restored_ids.original_game(kept, row.pk),
         ruleset=row.ruleset,
         options=row.options,
         friendly=row.friendly,
         players=[
-            verification.RecordedPlayer(seat=p.seat, name=p.name, member=p.member_id, guess=p.guess)
+            verification.RecordedPlayer(
+                seat=p.seat,
+                name=p.name,
+                member=was(restored_ids.MEMBERS, p.member_id),
+                guess=p.guess,
+            )
             for p in players
         ],
         turns=[
@@ -243,12 +297,12 @@ def recorded_from_rows(
         ],
         corrections=[
             verification.RecordedCorrection(
-                id=c.pk,
+                id=restored_ids.original(kept, restored_ids.CORRECTIONS, c.pk),
                 turn=numbers.get(c.turn_id, -1),
                 before=c.before,
                 after=c.after,
                 reason=c.reason,
-                corrected_by=c.corrected_by_id,
+                corrected_by=restored_ids.original(kept, restored_ids.USERS, c.corrected_by_id),
                 corrected_at=c.corrected_at,
                 corrected_by_name=c.corrected_by.get_username(),
             )
@@ -263,8 +317,19 @@ def recorded_from_rows(
                 # changes the code, as redrawing would.
                 drawing_sha256=verification.drawing_sha256(s.image or s.typed_name),
                 voided_at=s.voided_at,
-                voided_by_correction=s.voided_by_correction_id,
+                voided_by_correction=was(restored_ids.CORRECTIONS, s.voided_by_correction_id),
             )
             for s in signatures
         ],
     )
+
+
+def printed_as(games: QuerySet[Game], numbers: set[int]) -> dict[int, list[Game]]:
+    """The games of `games` a printed sheet may mean by each of `numbers`: the game with that
+    id, and any a restore renumbered from it (scoring.restored_ids), in that order."""
+    found: dict[int, list[Game]] = {}
+    for game in games.filter(pk__in=numbers):
+        found.setdefault(game.pk, []).append(game)
+    for game in games.filter(restored_ids__game__in=list(numbers)).order_by("pk"):
+        found.setdefault(restored_ids.original_game(game.restored_ids, game.pk), []).append(game)
+    return found

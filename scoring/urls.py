@@ -9,6 +9,7 @@ urlpatterns = [
     path("signin/", signin.signin, name="signin"),
     path("signout/", signin.signout, name="signout"),
     path("games/new/", setup.game_new, name="game_new"),
+    path("games/new/visitors/", setup.visitor_search, name="visitor_search"),
     path("games/import/", records.game_import, name="game_import"),
     path("games/<int:game_id>/", play.game, name="game"),
     path("games/<int:game_id>/turns/", play.record_turn_view, name="record_turn"),

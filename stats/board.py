@@ -13,10 +13,14 @@ from datetime import UTC, datetime, timedelta
 from django.db import connection, models
 from django.db.models import Count, Prefetch, Q
 from django.utils import timezone
+from django.utils.safestring import SafeString
 
+from clubs.board_panels import board_panels
+from clubs.models import Club
 from league.models import AuditEntry, DebtStatus, DrinkDebt, RegisterEntry
 from league.register_record import RegisterRecord, register_records
 from league.selectors import local_midnight, standing_entries
+from ratings.selectors import win_chances
 from scoring import rules
 from scoring.box_names import game_title
 from scoring.models import Game, GamePlayer, GameStatus, Turn
@@ -43,6 +47,8 @@ class TablePlayer:
     points: int | None
     rank: int
     next: bool
+    chance: int | None = None
+    """While the game is played: the chance to win it the players' ratings give, in percent."""
 
 
 @dataclass(frozen=True)
@@ -80,6 +86,8 @@ class Board:
     """Every Balut thrown tonight; `baluts_today` holds the latest of them."""
     all_debtors: int = 0
     """Everyone who owes a round; `debtors` holds those who owe most."""
+    panels: tuple[SafeString, ...] = ()
+    """What the apps above add tonight (clubs.board_panels), e.g. the evening's team match."""
 
     @property
     def more_baluts(self) -> int:
@@ -112,18 +120,24 @@ def _latest_sql() -> str:
     for model, name in columns:
         field = model._meta.get_field(name)
         assert isinstance(field, models.Field)  # a column of the model's own table
-        parts.append(f"(SELECT MAX({quote(field.column)}) FROM {quote(model._meta.db_table)})")
+        # A club's own rows where the table says whose they are; a debt's club is its game's,
+        # so any club's new debt moves every board once (harmless: the page is drawn again).
+        whose = " WHERE club_id = %s" if model is not DrinkDebt else ""
+        parts.append(
+            f"(SELECT MAX({quote(field.column)}) FROM {quote(model._meta.db_table)}{whose})"
+        )
     return "SELECT " + ", ".join(parts)
 
 
-def board_state() -> str:
+def board_state(club: Club) -> str:
     """What the board shows, fingerprinted: it changes with every turn, correction or signature
     (each moves a game's `updated_at`), every register entry and every debt booked, settled or
     voided, and at midnight (today's Baluts start again). One query.
 
     Nothing in the app deletes a game, an entry or a debt, so the latest of each is enough."""
     with connection.cursor() as cursor:
-        cursor.execute(_latest_sql())
+        statement = _latest_sql()
+        cursor.execute(statement, [club.pk] * statement.count("%s"))
         latest = cursor.fetchone()
     # A finished game leaves the board FINISHED_SHOWN after the last change of any game: the
     # fingerprint moves once then, with nothing else to move it.
@@ -137,32 +151,34 @@ def board_state() -> str:
     return hashlib.sha256(repr(parts).encode()).hexdigest()[:32]
 
 
-def board_version(*, fragment: bool, state: str | None = None) -> str:
+def board_version(club: Club, *, fragment: bool, state: str | None = None) -> str:
     """An ETag for the board, of its `state` (board_state() unless given). The page and its
     fragment differ, so their ETags do too."""
-    state = board_state() if state is None else state
+    state = board_state(club) if state is None else state
     return f"{'f' if fragment else 'p'}{state}"
 
 
-def board() -> Board:
-    """Thirteen queries, however many games, turns or debts there are."""
+def board(club: Club) -> Board:
+    """Fourteen queries (the live games' odds one of them), however many games, turns or debts
+    there are, and what the panels of the apps above ask (teams: one on a night without a team
+    match)."""
     tonight = Turn.objects.filter(
         # Every turn moves its game's updated_at: asking only today's games lets the
         # database find tonight's turns by game instead of reading every turn ever.
-        game__in=Game.objects.filter(updated_at__gte=start_of_today()).values("id"),
+        game__in=Game.objects.filter(club=club, updated_at__gte=start_of_today()).values("id"),
         box=rules.BALUT_BOX,
         score__gt=0,
         recorded_at__gte=start_of_today(),
     )
-    owed = DrinkDebt.objects.filter(status=DebtStatus.OWED)
+    owed = DrinkDebt.objects.filter(game__club=club, status=DebtStatus.OWED)
     return Board(
-        tables=_tables(),
-        bar_record=_bar_record(),
+        tables=_tables(club),
+        bar_record=_bar_record(club),
         baluts_today=list(
             tonight.select_related("player", "game").order_by("-recorded_at")[:MAX_BALUTS]
         ),
         baluts_tonight=tonight.count(),
-        entries=list(standing_entries().order_by("-date", "-id")[:MAX_ENTRIES]),
+        entries=list(standing_entries(club).order_by("-date", "-id")[:MAX_ENTRIES]),
         debtors=[
             Debtor(row["debtor__name"], row["rounds"])
             for row in owed.values("debtor__name")
@@ -170,16 +186,18 @@ def board() -> Board:
             .order_by("-rounds", "debtor__name")[:MAX_DEBTORS]
         ],
         all_debtors=owed.values("debtor__name").distinct().count(),
+        panels=tuple(board_panels(club)),
     )
 
 
-def _tables() -> list[Table]:
+def _tables(club: Club) -> list[Table]:
     """The games at the tables, and those finished in the last FINISHED_SHOWN, latest first."""
     finished_since = timezone.now() - FINISHED_SHOWN
     games = (
         Game.objects.filter(
             Q(status=GameStatus.IN_PROGRESS)
             | Q(status=GameStatus.FINISHED, finished_at__gte=finished_since),
+            club=club,
             voided_at__isnull=True,
         )
         .prefetch_related(
@@ -188,6 +206,8 @@ def _tables() -> list[Table]:
         )
         .order_by("-updated_at", "-id")[:MAX_TABLES]
     )
+    # The live games' odds from the players' ratings (ratings.selectors): one query for all.
+    chances = win_chances([game for game in games if game.status == GameStatus.IN_PROGRESS])
     tables = []
     for game in games:
         try:
@@ -199,13 +219,20 @@ def _tables() -> list[Table]:
         next_seat = state.next_seat
         over = state.complete
         players = sorted(result.players, key=lambda p: p.rank) if over else result.players
+        seats = list(game.players.all())
+        odds = {player: round(100 * odd) for player, odd in chances.get(game.pk, {}).items()}
         tables.append(
             Table(
                 game=game,
                 title=game_title(game.ruleset),
                 players=[
                     TablePlayer(
-                        p.name, p.score, p.total_points, p.rank, not over and p.seat == next_seat
+                        p.name,
+                        p.score,
+                        p.total_points,
+                        p.rank,
+                        not over and p.seat == next_seat,
+                        None if over else odds.get(seats[p.seat].pk),
                     )
                     for p in players
                 ],
@@ -219,10 +246,10 @@ def _tables() -> list[Table]:
     return tables
 
 
-def _bar_record() -> RegisterRecord | None:
+def _bar_record(club: Club) -> RegisterRecord | None:
     """The register's record of the games the engine keeps a register for (the bar game), as
     the club keeps it: its highest line, not a game not yet signed and ratified."""
-    found = [record for record in register_records() if record.ruleset in RECORD_GAMES]
+    found = [record for record in register_records(club) if record.ruleset in RECORD_GAMES]
     return max(
         found,
         key=lambda record: record.highest.score if record.highest is not None else -1,

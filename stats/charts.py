@@ -12,35 +12,72 @@ its own spread chart, as their totals lie far apart (Bar Balut's near 100, the o
 
 from __future__ import annotations
 
-from datetime import date
+from collections.abc import Mapping
+from datetime import date, tzinfo
+from functools import lru_cache
+from typing import Any
 
+from django.db.models import QuerySet, Sum
+from django.utils import timezone
 from django.utils.formats import date_format
 
+from clubs.compiled import compiled_tuples
 from league.models import MonthTally, TotalBinTally
 from league.selectors import local_midnight
 from league.services.tallies import BIN
 from scoring.box_names import game_title
-from stats.player import PlayerStats
+from stats.player import PlayerStats, theirs
 from stats.records import FIVE_DICE
 
 
 def player_charts(stats: PlayerStats) -> dict[str, object]:
     """Two queries on top of the page's statistics: the member's month and total tallies."""
     over_time: dict[str, list[dict[str, float]]] = {}
-    played: set[date] = set()
-    months = MonthTally.objects.filter(member=stats.member, ruleset__in=FIVE_DICE)
-    for month in months.order_by("ruleset", "month"):
-        played.add(month.month)
-        over_time.setdefault(month.ruleset, []).append(
-            {
-                "x": _milliseconds(month.month),
-                "y": round(month.total / month.games, 1),
-                "games": month.games,
-            }
+    # Each month's instant worked out once, not once per kind played in it. The rows are the
+    # driver's own (the month as SQLite's text or PostgreSQL's date, sums as they come), read
+    # by a statement compiled once: ten years of months are some 360 rows, and the ORM's
+    # converters and instants for each were what made the page grow with the years.
+    stamps: dict[object, int] = {}
+    played: list[date] = []
+    zone = timezone.get_current_timezone()
+    club = stats.club
+
+    def build(ids: Mapping[str, int]) -> QuerySet[MonthTally, Any]:
+        # Summed by month: one row a month in one club, one per club played in with every club.
+        mine = MonthTally.objects.filter(member=ids["member"])
+        # Across clubs on purpose when `club` is None: see stats.player.theirs().
+        mine = mine.across_clubs() if club is None else mine.filter(club=ids["club"])
+        return (
+            mine.filter(ruleset__in=FIVE_DICE)
+            .values("ruleset", "month")
+            .annotate(sum_total=Sum("total"), sum_games=Sum("games"))
+            .order_by("ruleset", "month")
+        )
+
+    ids = {"member": stats.member.pk}
+    if club is not None:
+        ids["club"] = club.pk
+    months = compiled_tuples(("player_months", club is None), build, ids)
+    for ruleset, month, total, games in months:
+        stamp = stamps.get(month)
+        if stamp is None:
+            day = month if isinstance(month, date) else date.fromisoformat(month)
+            played.append(day)
+            stamp = stamps[month] = _month_stamp(day, zone)
+        games = int(games)
+        over_time.setdefault(ruleset, []).append(
+            {"x": stamp, "y": round(int(total) / games, 1), "games": games}
         )
     bins: dict[str, dict[int, int]] = {}
-    for row in TotalBinTally.objects.filter(member=stats.member, ruleset__in=FIVE_DICE):
-        bins.setdefault(row.ruleset, {})[row.low] = row.games
+    for ruleset, low, games in (
+        theirs(TotalBinTally.objects.all(), stats.member, stats.club)
+        .filter(ruleset__in=FIVE_DICE)
+        .values("ruleset", "low")
+        .annotate(sum_games=Sum("games"))
+        .order_by()
+        .values_list("ruleset", "low", "sum_games")
+    ):
+        bins.setdefault(ruleset, {})[low] = games
     return {
         "overTime": [
             {"label": game_title(kind), "data": over_time[kind]}
@@ -62,7 +99,15 @@ MONTH_LABEL = "MONTH_YEAR_FORMAT"
 
 
 def _milliseconds(month: date) -> int:
-    return int(local_midnight(month).timestamp() * 1000)
+    return _month_stamp(month, timezone.get_current_timezone())
+
+
+# A month's first midnight in a time zone never changes: worked out once per process, not on
+# every visit (ten years of a chart are 120 months, each an aware datetime and a timestamp).
+# Bounded: a month and a zone a row, a few hundred for a club's whole history.
+@lru_cache(maxsize=4096)
+def _month_stamp(month: date, zone: tzinfo) -> int:
+    return int(local_midnight(month, zone).timestamp() * 1000)
 
 
 def _add_months(month: date, count: int) -> date:

@@ -9,11 +9,14 @@ after ten years as after one.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from typing import TypeVar
 
-from django.db.models import Count, F, OuterRef, QuerySet, Subquery, Sum
+from django.db.models import Count, Exists, F, Model, OuterRef, QuerySet, Subquery, Sum
 
+from clubs.models import Club
+from clubs.scoping import ClubScopedQuerySet
 from league.models import BoxTally, MonthTally, PlayerResultRow, RivalryTally
 from scoring import rules
 from scoring.box_names import box_name, game_title
@@ -23,6 +26,8 @@ from stats.records import FIRST_SET, FIVE_DICE, KINDS
 
 REGULAR_OPPONENT_GAMES = 3
 MAX_OPPONENTS = 15
+# The kept row's fields a line of the player's list of games shows (stats.game_lines).
+LINE_FIELDS = ("game_id", "club_id", "ruleset", "started_at", "score", "points", "rank", "won")
 
 
 @dataclass(frozen=True)
@@ -78,6 +83,10 @@ class HeadToHead:
 @dataclass
 class PlayerStats:
     member: Member
+    # The club whose games these are; None for the person's games in every club together.
+    club: Club | None
+    # The club whose page shows them: its boxes are the comparison, its games in progress listed.
+    page_club: Club
     kinds: list[KindStats]
     boxes: dict[str, list[BoxStats]]
     club_boxes: dict[str, list[BoxStats]]
@@ -89,25 +98,71 @@ class PlayerStats:
         return sum(kind.games for kind in self.kinds)
 
 
-def player_stats(member: Member) -> PlayerStats:
+_Kept = TypeVar("_Kept", bound=Model)
+
+
+def theirs(rows: ClubScopedQuerySet[_Kept], member: Member, club: Club | None) -> QuerySet[_Kept]:
+    """The member's kept rows in `club`, or in every club they played in (None)."""
+    if club is None:
+        # A person's statistics are theirs in every club of the server, seen together on
+        # their page (issue 25): their own rows only, whichever club they were played in.
+        return rows.filter(member=member).across_clubs()
+    return rows.filter(club=club, member=member)
+
+
+def clubs_played_in(member: Member) -> list[Club]:
+    """The clubs the member has finished games in (as a member or a visiting guest): one query,
+    on the monthly tallies (a row a month and kind at most)."""
+    played = MonthTally.objects.filter(club=OuterRef("pk"), member=member)
+    return list(Club.objects.filter(Exists(played)).order_by("name", "slug"))
+
+
+def player_stats(
+    member: Member, club: Club | None, *, page_club: Club | None = None
+) -> PlayerStats:
     """Six queries, each reading a handful of rows however many games the member and the club
-    have played."""
+    have played. `club` None: the member's games in all their clubs together, shown on the
+    page of `page_club` (by default `club`)."""
+    page_club = page_club or club
+    if page_club is None:
+        raise ValueError("Statistics of every club are shown on one club's page: name it.")
     return PlayerStats(
         member=member,
-        kinds=kind_stats(member),
-        boxes=box_stats(BoxTally.objects.filter(member=member).values(*TALLY_FIELDS)),
-        club_boxes=box_stats(club_tallies()),
-        opponents=head_to_head(member),
-        in_progress=list(
-            Game.objects.filter(players__member=member)
-            .exclude(status=GameStatus.FINISHED)
-            .order_by("-started_at", "-id")
+        club=club,
+        page_club=page_club,
+        kinds=kind_stats(member, club),
+        boxes=box_stats(
+            theirs(BoxTally.objects.all(), member, club)
+            .values("ruleset", "box")
+            .annotate(filled=Sum("filled"), total=Sum("total"), scratches=Sum("scratches"))
+            .order_by()
+        ),
+        club_boxes=box_stats(club_tallies(page_club)),
+        opponents=head_to_head(member, club),
+        # Equal to "not finished" (the game's check constraint allows only the two), and read
+        # down the (club, status) index, then put in order here (a few games): excluding the
+        # finished ones, or ordering in SQL, walked every game the club ever played.
+        in_progress=sorted(
+            Game.objects.filter(
+                club=page_club, status=GameStatus.IN_PROGRESS, players__member=member
+            ).order_by(),
+            key=lambda game: (game.started_at, game.id),
+            reverse=True,
         ),
     )
 
 
-def finished_games(member: Member) -> QuerySet[PlayerResultRow]:
-    """The member's finished games, newest first, each with how many sat at the table."""
+def finished_count(member: Member, club: Club | None) -> int:
+    """How many finished games the member played in the club (in all their clubs: None): one
+    query on their month tallies, as many as the kinds' counts of the page add up to."""
+    total = theirs(MonthTally.objects.all(), member, club).aggregate(games=Sum("games"))["games"]
+    return int(total or 0)
+
+
+def finished_games(member: Member, club: Club | None) -> QuerySet[PlayerResultRow]:
+    """The member's finished games in the club (in all their clubs: None), newest first, each
+    with how many sat at the table and the club it was played in. The kept row holds all the
+    list shows (kind, rank, total, points, start): the games are not read."""
     seats = (
         GamePlayer.objects.filter(game=OuterRef("game"))
         .order_by()
@@ -115,36 +170,41 @@ def finished_games(member: Member) -> QuerySet[PlayerResultRow]:
         .annotate(count=Count("id"))
         .values("count")
     )
-    return (
-        PlayerResultRow.objects.filter(member=member)
-        .select_related("game")
-        .annotate(seats=Subquery(seats))
-        .order_by("-started_at", "-game_id")
-    )
+    # Only what a line shows: the seat's box scores (a JSON document each) and the rest of the
+    # kept figures were read and decoded for every line, and never shown.
+    rows = theirs(PlayerResultRow.objects.all(), member, club).only(*LINE_FIELDS)
+    if club is None:
+        rows = rows.select_related("club")  # each line names its club
+    return rows.annotate(seats=Subquery(seats)).order_by("-started_at", "-game_id")
 
 
-def kind_stats(member: Member) -> list[KindStats]:
+def kind_stats(member: Member, club: Club | None) -> list[KindStats]:
     """Two queries: the member's month tallies added up by kind, then the best and worst total
     of each kind."""
     counts = {
         row["ruleset"]: row
-        for row in MonthTally.objects.filter(member=member)
+        for row in theirs(MonthTally.objects.all(), member, club)
         .values("ruleset")
         .annotate(games=Sum("games"), wins=Sum("wins"), baluts=Sum("baluts"))
         .order_by()
     }
-    mine = PlayerResultRow.objects.filter(member=member)
-    found = first_rows(
-        [
+    kinds = tuple(kind for kind in KINDS if kind in counts)
+
+    def wanted(ids: Mapping[str, int]) -> list[Wanted]:
+        mine = PlayerResultRow.objects.filter(member=ids["member"])
+        # Across clubs on purpose when `club` is None: see theirs().
+        mine = mine.across_clubs() if club is None else mine.filter(club=ids["club"])
+        return [
             wanted
-            for kind in KINDS
-            if kind in counts
+            for kind in kinds
             for wanted in (
                 Wanted(f"{kind}:best", kind, mine, (F("score").desc(), *FIRST_SET)),
                 Wanted(f"{kind}:worst", kind, mine, ("score", *FIRST_SET)),
             )
         ]
-    )
+
+    ids = {"member": member.pk} if club is None else {"member": member.pk, "club": club.pk}
+    found = first_rows(("player", kinds, club is None), wanted, ids) if kinds else {}
     return [
         KindStats(
             ruleset=kind,
@@ -159,13 +219,11 @@ def kind_stats(member: Member) -> list[KindStats]:
     ]
 
 
-TALLY_FIELDS = ("ruleset", "box", "filled", "total", "scratches")
-
-
-def club_tallies() -> QuerySet[BoxTally, dict[str, object]]:
+def club_tallies(club: Club) -> QuerySet[BoxTally, dict[str, object]]:
     """Every member's and the guests' tallies added up: one row per kind and box."""
     return (
-        BoxTally.objects.values("ruleset", "box")
+        BoxTally.objects.filter(club=club)
+        .values("ruleset", "box")
         .annotate(filled=Sum("filled"), total=Sum("total"), scratches=Sum("scratches"))
         .order_by()
     )
@@ -195,20 +253,23 @@ def box_stats(tallies: Iterable[dict[str, object]]) -> dict[str, list[BoxStats]]
     }
 
 
-def head_to_head(member: Member) -> list[HeadToHead]:
-    """Members met at least REGULAR_OPPONENT_GAMES times in finished games, most met first."""
+def head_to_head(member: Member, club: Club | None) -> list[HeadToHead]:
+    """Members met at least REGULAR_OPPONENT_GAMES times in finished games, most met first
+    (in every club together: each club's meetings added up)."""
     rivalries = (
-        RivalryTally.objects.filter(member=member, games__gte=REGULAR_OPPONENT_GAMES)
-        .select_related("opponent")
-        .order_by("-games", "opponent__known_as")[:MAX_OPPONENTS]
+        theirs(RivalryTally.objects.all(), member, club)
+        .values("opponent_id", "opponent__known_as")
+        .annotate(met=Sum("games"), won=Sum("wins"), lost=Sum("opponent_wins"))
+        .filter(met__gte=REGULAR_OPPONENT_GAMES)
+        .order_by("-met", "opponent__known_as")[:MAX_OPPONENTS]
     )
     return [
         HeadToHead(
-            opponent_id=rivalry.opponent_id,
-            opponent=rivalry.opponent.known_as,
-            games=rivalry.games,
-            wins=rivalry.wins,
-            opponent_wins=rivalry.opponent_wins,
+            opponent_id=rivalry["opponent_id"],
+            opponent=rivalry["opponent__known_as"],
+            games=rivalry["met"],
+            wins=rivalry["won"],
+            opponent_wins=rivalry["lost"],
         )
         for rivalry in rivalries
     ]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from django.core.cache import cache
 from django.core.paginator import Paginator
@@ -10,19 +11,25 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
 from django.utils.cache import patch_vary_headers
+from django.utils.functional import cached_property
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 from django.views.decorators.http import condition, require_GET
 
+from clubs.requests import club_of
 from scoring.access.privacy import visible_to_visitors
-from scoring.models import Member, PublicArea
+from scoring.models import PublicArea
+from scoring.selectors import members_of
 from stats.board import board as board_data
 from stats.board import board_state, board_version
 from stats.charts import player_charts
-from stats.player import finished_games, player_stats
+from stats.game_lines import game_lines
+from stats.player import clubs_played_in, finished_count, finished_games, player_stats
 from stats.records import club_records
 
-GAMES_PER_PAGE = 50
+# A page of the member's finished games; older ones a tap away ("Older", fetched by htmx): 25
+# lines are what a tablet shows in a screen or two, and each line is drawn per visit.
+GAMES_PER_PAGE = 25
 # How often the TV board asks whether anything changed; an unchanged board costs a 304.
 BOARD_POLL_SECONDS = 4
 # A kept fragment is looked up by its version, so this only bounds the memory of old ones.
@@ -32,28 +39,66 @@ BOARD_CACHE_SECONDS = 600
 @require_GET
 @visible_to_visitors(PublicArea.MEMBERS)
 def player(request: HttpRequest, member_id: int) -> HttpResponse:
-    member = get_object_or_404(Member, pk=member_id)
-    # A page number that is not one (or past the end) shows the nearest page, never an error.
-    games = Paginator(finished_games(member), GAMES_PER_PAGE).get_page(request.GET.get("page"))
-    context: dict[str, object] = {"member": member, "games": games}
+    in_club = club_of(request)
+    member = get_object_or_404(members_of(in_club), pk=member_id)
+    # Their games in this club, or (?clubs=all) in every club they played in (a member there,
+    # or a guest seated as themself): for a person of one club, the same games.
+    together = request.GET.get("clubs") == "all"
+    shown = None if together else in_club
+    context: dict[str, object] = {
+        "member": member,
+        "together": together,
+        "pages_query": "clubs=all&" if together else "",
+    }
+    stats = None
     if request.htmx:  # type: ignore[attr-defined]
+        finished = finished_count(member, shown)
+    else:
+        stats = player_stats(member, shown, page_club=in_club)
+        finished = stats.finished
+    # The pages counted from the member's kept tallies, not by counting their games' rows.
+    # A page number that is not one (or past the end) shows the nearest page, never an error.
+    games = CountedPaginator(finished_games(member, shown), GAMES_PER_PAGE, count=finished)
+    page = games.get_page(request.GET.get("page"))
+    context["games"] = page
+    context["lines"] = game_lines(page.object_list, together=together, club=in_club)
+    if stats is None:
         return render(request, "stats/partials/player_games.html", context)
-    stats = player_stats(member)
+    # The switch is offered to a person who played in another club too.
+    clubs = clubs_played_in(member)
+    context["several_clubs"] = any(club.pk != in_club.pk for club in clubs)
+    context["club_names"] = [club.name for club in clubs]
     context["stats"] = stats
     context["charts"] = player_charts(stats) if stats.kinds else None
     return render(request, "stats/player.html", context)
 
 
+class CountedPaginator(Paginator):
+    """A paginator told how many items there are rather than counting them: the player's
+    finished games are counted by the tallies the page reads anyway (a handful of rows),
+    where counting the kept rows read one row per game, years of them."""
+
+    def __init__(self, object_list: Any, per_page: int, *, count: int) -> None:
+        super().__init__(object_list, per_page)
+        self._known_count = count
+
+    @cached_property
+    def count(self) -> int:
+        return self._known_count
+
+
 @require_GET
 @visible_to_visitors(PublicArea.RECORDS)
 def records(request: HttpRequest) -> HttpResponse:
-    return render(request, "stats/records.html", {"records": club_records()})
+    return render(request, "stats/records.html", {"records": club_records(club_of(request))})
 
 
 def _board_etag(request: HttpRequest) -> str:
-    state = board_state()
+    state = board_state(club_of(request))
     request.board_state = state  # type: ignore[attr-defined]
-    return board_version(fragment=bool(request.headers.get("HX-Request")), state=state)
+    return board_version(
+        club_of(request), fragment=bool(request.headers.get("HX-Request")), state=state
+    )
 
 
 def _kept(request: HttpRequest, name: str, render_html: Callable[[], str]) -> str:
@@ -61,7 +106,9 @@ def _kept(request: HttpRequest, name: str, render_html: Callable[[], str]) -> st
     state moves with every turn, booking and entry (stats.board.board_state), so a kept board
     is never stale, and every TV and phone between two changes shares it. Nothing on the board
     depends on who asks."""
-    key = f"stats:{name}:{request.board_state}:{get_language()}"  # type: ignore[attr-defined]
+    # The club in the key too: two clubs' boards may share a state (both empty, say).
+    club_id = club_of(request).pk
+    key = f"stats:{name}:{club_id}:{request.board_state}:{get_language()}"  # type: ignore[attr-defined]
     html = cache.get(key)
     if html is None:
         html = render_html()
@@ -73,7 +120,7 @@ def _board_live(request: HttpRequest) -> str:
     """The board's live part: the polled fragment, and what the whole page wraps."""
 
     def draw() -> str:
-        context = {"board": board_data(), "poll_seconds": BOARD_POLL_SECONDS}
+        context = {"board": board_data(club_of(request)), "poll_seconds": BOARD_POLL_SECONDS}
         return render_to_string("stats/partials/board_live.html", context, request=request)
 
     return _kept(request, "board", draw)

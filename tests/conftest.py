@@ -16,6 +16,7 @@ from django.utils import translation
 from playwright.sync_api import Browser, BrowserContext, Page, Playwright, sync_playwright
 from pytest_django.fixtures import Settings
 
+from tests.factories import the_club
 from tests.postgres import require_postgres
 
 # Playwright's sync API runs an event loop in the main thread; Django would otherwise refuse
@@ -72,6 +73,40 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         )
 
     items.sort(key=rank)  # stable: within a rank, the order they were collected in
+
+
+@pytest.fixture(autouse=True)
+def one_club(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Every test that uses the database starts on a server hosting one club (the_club): the
+    app's addresses without /c/<slug>/ are that club's, as on an installed club's server.
+    The clubs kept in this process are read afresh for each test (whose database rolls back),
+    before it starts, as a running server has them: never among a test's counted queries."""
+    from clubs.selectors import all_clubs, forget_clubs
+
+    forget_clubs()
+    marker = request.node.get_closest_marker("django_db")
+    transactional = bool(
+        marker and (marker.kwargs.get("transaction") or marker.args[:1] == (True,))
+    )
+    uses = set(request.fixturenames)
+    database = transactional or marker is not None or bool(uses & {"db", "transactional_db"})
+    if transactional or uses & {"transactional_db", "live_server"}:
+        request.getfixturevalue("transactional_db")
+    elif database:
+        request.getfixturevalue("db")
+    if (database or "live_server" in uses) and request.node.get_closest_marker("no_club") is None:
+        the_club()
+        forget_clubs()
+        all_clubs()
+    yield
+    forget_clubs()
+
+
+@pytest.fixture(autouse=True)
+def club_query_guard(settings: Settings) -> None:
+    """Every club page served in a test refuses a query of a club-owned model that names no
+    club (clubs.scoping): a page that would show one club another's rows fails its test."""
+    settings.CLUB_QUERY_GUARD = True
 
 
 @pytest.fixture(autouse=True)
@@ -168,10 +203,15 @@ def tablet_page_without_worker(playwright: Playwright, browser: Browser) -> Iter
 
 @pytest.fixture
 def member_client(db: None) -> Client:
-    """A client signed in (as a user who is neither a player nor the secretary): what members
-    see of the pages the club keeps from visitors (scoring.access.privacy)."""
+    """A client signed in (as a member of the club who is neither a player nor the secretary):
+    what members see of the pages the club keeps from visitors (scoring.access.privacy)."""
     from django.contrib.auth.models import User
 
+    from clubs.services import join_club
+
     client = Client()
-    client.force_login(User.objects.create_user(username="viewer"))
+    viewer = User.objects.create_user(username="viewer")
+    # A member of the club: a member of another club of the server is a visitor here.
+    join_club(club=the_club(), user=viewer)
+    client.force_login(viewer)
     return client

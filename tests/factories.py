@@ -1,6 +1,7 @@
 """Test data made the way the app makes it: through the services, so every check still runs.
 
-    ann = MemberFactory.create(known_as="Ann")     # active, signs in with PIN "1234"
+    club = the_club()                              # the club every test plays in
+    ann = MemberFactory.create(known_as="Ann")     # active, PIN "1234", a member of the_club()
     no_pin = MemberFactory.create(pin=None)        # a member without a PIN
     gone = MemberFactory.create(is_active=False)   # a former member
     game = start_test_game(ann, ben, "Zed")        # a Standard Balut game; "Zed" is a guest
@@ -25,11 +26,29 @@ import factory
 import pytest
 from django.test import override_settings
 
+from clubs.models import Club
+from clubs.services import create_club
 from scoring.models import Game, Member
 from scoring.services.games import Seat, start_game
 from scoring.services.members import create_member
 
 PIN = "1234"
+TEST_CLUB_SLUG = "club"
+
+
+def the_club() -> Club:
+    """The club the tests play in: made on first use (each test's database starts without one,
+    unless the `one_club` fixture of tests/conftest.py made it)."""
+    return Club.objects.filter(slug=TEST_CLUB_SLUG).first() or create_club(
+        slug=TEST_CLUB_SLUG, name="Test Balut Club"
+    )
+
+
+def other_club(slug: str = "other") -> Club:
+    """A second club of the server, for the tests of one club against another."""
+    return Club.objects.filter(slug=slug).first() or create_club(
+        slug=slug, name=f"{slug.title()} Balut Club"
+    )
 
 
 class MemberFactory(factory.django.DjangoModelFactory[Member]):
@@ -48,10 +67,12 @@ class MemberFactory(factory.django.DjangoModelFactory[Member]):
     pin: Any = PIN
     password: Any = None
     is_active = True
+    in_club: Any = None
 
     @classmethod
     def _create(cls, model_class: type[Member], *args: Any, **kwargs: Any) -> Member:
         is_active = kwargs.pop("is_active")
+        kwargs["in_club"] = kwargs.get("in_club") or the_club()
         member = create_member(**kwargs)
         if not is_active:
             # No service retires a member yet; this stands in for it.
@@ -71,8 +92,10 @@ def start_test_game(
     guesses: Mapping[int, int] | None = None,
     options: Mapping[str, object] | None = None,
     friendly: bool = False,
+    in_club: Club | None = None,
 ) -> Game:
-    """A game started by `start_game`, players in seating order (a string is a guest's name).
+    """A game started by `start_game` (in the test club unless `in_club`), players in seating
+    order (a string is a guest's name).
 
     With no players, two new members play. The scorer defaults to the first member seated;
     `guesses` maps a seat (0-based) to that player's guess.
@@ -87,6 +110,7 @@ def start_test_game(
     if scorer is None:
         scorer = next(seat.member for seat in seats if seat.member is not None)
     return start_game(
+        in_club=in_club or the_club(),
         ruleset=ruleset,
         seats=seats,
         scorer=scorer,

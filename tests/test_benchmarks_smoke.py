@@ -18,7 +18,7 @@ from benchmarks.turn import run_turn_benchmark
 
 @pytest.mark.django_db
 def test_turn_benchmark_produces_figures() -> None:
-    result = run_turn_benchmark(games=1, turns_per_game=1, warmup_turns=1)
+    result = run_turn_benchmark(games=1, turns_per_game=1, warmup_turns=1, finishing_games=1)
     figures = result.figures()
     assert figures
     assert all(value > 0 for value in figures.values()), figures
@@ -31,6 +31,30 @@ def test_engine_benchmark_produces_figures() -> None:
     assert len(figures) == len(result.rows)
     assert all(value > 0 for value in figures.values()), figures
     assert "replay" in result.report()
+
+
+def test_draw_benchmark_reaches_the_designs_and_beats_a_random_draw() -> None:
+    from benchmarks.draw import run_draw_benchmark
+
+    result = run_draw_benchmark(repeats=1)
+
+    designs = {(9, 3, 4), (16, 4, 5), (25, 5, 6), (15, 3, 7), (300, 5, 7)}
+    assert all(row.repeats == 0 for row in result.rows if row.shape in designs)
+    assert all(row.repeats <= row.random_repeats for row in result.rows)
+    assert all(value > 0 for value in result.figures().values())
+    assert "random draw's repeats" in result.report()
+
+
+@pytest.mark.django_db
+def test_tournament_day_benchmark_reads_the_standings_in_two_queries() -> None:
+    from benchmarks.tournament_day import run_tournament_day
+
+    result = run_tournament_day(players=12)
+
+    # The entrants, and every seat's result, the final table's too (tournaments.selectors).
+    assert result.queries == 2
+    assert result.games == 3 * 7
+    assert all(value > 0 for value in result.figures().values())
 
 
 def test_summary_of_one_sample_and_table() -> None:
@@ -66,6 +90,7 @@ def test_the_crash_benchmark_says_why_it_skips_without_postgresql() -> None:
 # pointed at a closed port, so it reports why it skips (it runs whole in tests/test_crash_recovery).
 TINY = [
     "--games=1",
+    "--finishing-games=1",
     "--repeats=1",
     "--night-sheets=2",
     "--years=2",
@@ -77,6 +102,7 @@ TINY = [
     "--night-players=2",
     "--cold-workers=1",
     "--tablet-turns=1",
+    "--day-players=12",
 ]
 
 
@@ -84,6 +110,8 @@ def test_make_bench_runs_every_benchmark_in_the_default_order_in_one_process() -
     # As `make bench` runs: one process, one benchmark after another, each on its own database
     # (the history's synthetic member Ann once collided with the tablet benchmark's).
     env = {key: value for key, value in os.environ.items() if key != "DATABASE_URL"}
+    # The ratings at the federation's size, on SQLite (PostgreSQL's port is closed): a few games.
+    env["BENCH_RATINGS_GAMES"] = "6"
 
     done = subprocess.run(
         [sys.executable, "-m", "benchmarks", *TINY],

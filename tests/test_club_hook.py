@@ -8,6 +8,7 @@ from typing import Any, cast
 import pytest
 from django.core.exceptions import ImproperlyConfigured
 
+from clubs.models import Club
 from league.services.books import LeagueBooks
 from scoring import club
 
@@ -22,7 +23,7 @@ def test_without_registered_books_scoring_says_what_to_install(
     monkeypatch.setattr(club, "_books", None)
 
     with pytest.raises(ImproperlyConfigured, match="INSTALLED_APPS"):
-        club.house_rules()
+        club.house_rules(Club(slug="any", name="Any club"))
 
 
 def test_a_change_is_never_told_to_the_books_outside_its_transaction() -> None:

@@ -12,7 +12,10 @@ from django.urls import reverse
 
 from league.services.settings import update_club_settings
 from scoring.models import Member
-from tests.factories import fast_pin_hashing  # noqa: F401 (registers the fixture)
+from tests.factories import (
+    fast_pin_hashing,  # noqa: F401 (registers the fixture)
+    the_club,
+)
 from tests.scoring.services.helpers import PIN, member, secretary
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fast_pin_hashing")]
@@ -26,6 +29,7 @@ def page_language(client: Client, **headers: str) -> str:
 
 def set_club_default(language: str) -> None:
     update_club_settings(
+        in_club=the_club(),
         by=secretary("club-secretary"),
         club_name="",
         drinks_in_balut=True,

@@ -35,121 +35,38 @@ from pytest_django.fixtures import Settings
 from league.models import Season
 from league.services.books import book_game
 from league.services.register import enter_historic_record, open_claims
-from scoring.models import Game
+from scoring.models import Game, Member
 from scoring.services.records import import_game_record
-from tests.factories import fast_pin_hashing  # noqa: F401 (registers the fixture)
+from teams.match_rules import Side
+from teams.services.cup import draw_cup
+from teams.services.matches import raise_dispute
+from tests.factories import (
+    fast_pin_hashing,  # noqa: F401 (registers the fixture)
+    the_club,
+)
 from tests.league.helpers import png_upload
 from tests.module_data import built_once
+from tests.permission_table import (
+    EXPECTED,
+    METHODS,
+    ROLES,
+    SKIPPED_NAMESPACES,
+    everyone,
+)
 from tests.scoring.services.helpers import (
     example,
     member,
     new_game,
     secretary,
 )
+from tests.teams.helpers import cup_of, drawn_league, start_match_of
+from tournaments.services.entries import add_entrant, create_tournament
+from tournaments.services.rounds import draw_rounds
 
 if TYPE_CHECKING:
     from django.test.client import _MonkeyPatchedWSGIResponse as Response
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fast_pin_hashing")]
-
-ROLES = ("anonymous", "member", "other_scorer", "scorer", "secretary")
-METHODS = ("GET", "POST", "PUT", "PATCH", "DELETE")
-SKIPPED_NAMESPACES = ("admin",)
-
-Outcomes = dict[str, str]
-
-
-def everyone(outcome: str) -> Outcomes:
-    return dict.fromkeys(ROLES, outcome)
-
-
-def secretary_only(outcome: str, *, visitors: str = "login") -> Outcomes:
-    """The secretary's pages: visitors are sent to sign in, members are refused."""
-    return {**everyone("403"), "anonymous": visitors, "secretary": outcome}
-
-
-def keepers_only(outcome: str, *, visitors: str) -> Outcomes:
-    """The game's scorer and the secretary."""
-    return {**everyone("403"), "anonymous": visitors, "scorer": outcome, "secretary": outcome}
-
-
-def members_only(outcome: str) -> Outcomes:
-    """A part the club keeps from visitors by default: they are sent to the PIN sign-in."""
-    return {**everyone(outcome), "anonymous": "signin"}
-
-
-# Route -> method -> role -> outcome. A method not listed answers 405 to everyone.
-EXPECTED: dict[str, dict[str, Outcomes]] = {
-    "": {"GET": everyone("200")},
-    "signin/": {"GET": everyone("200"), "POST": everyone("422")},
-    "signout/": {"POST": everyone("302")},
-    "games/new/": {"GET": everyone("200"), "POST": everyone("422")},
-    "games/import/": {"GET": secretary_only("200"), "POST": secretary_only("422")},
-    "games/<int:game_id>/": {"GET": everyone("200")},
-    # An empty turn is refused with a message on the game page (a redirect, for a plain post).
-    "games/<int:game_id>/turns/": {"POST": keepers_only("302", visitors="403")},
-    "games/<int:game_id>/turns/<int:number>/correct/": {
-        "GET": keepers_only("200", visitors="signin"),
-        "POST": keepers_only("422", visitors="signin"),
-    },
-    # Visitors read the page (it tells them to sign in) but sign nothing; the empty post of a
-    # signed-in role is refused as bad input. tests/test_signing_matrix.py tries real
-    # signatures.
-    "games/<int:game_id>/sign/": {"GET": everyone("200"), "POST": members_only("422")},
-    "games/<int:game_id>/record.json": {"GET": members_only("200")},
-    "games/<int:game_id>/sheet.pdf": {"GET": members_only("200")},
-    # Without ?ruleset=... the blank sheet is refused with its reason.
-    "sheets/blank.pdf": {"GET": everyone("400")},
-    "sheets/club-night/": {
-        "GET": secretary_only("200", visitors="signin"),
-        "POST": secretary_only("200", visitors="signin"),
-    },
-    "verify/": {"GET": everyone("200"), "POST": everyone("422")},
-    "verify/<str:code>/": {"GET": everyone("404")},
-    "register/": {"GET": everyone("200")},
-    "register/historic/": {"GET": secretary_only("200"), "POST": secretary_only("422")},
-    "register/<int:entry_id>/scan/": {"GET": members_only("200")},
-    "register/claims/<int:claim_id>/ratify/": {"POST": secretary_only("302")},
-    # Rejecting needs a note: the empty post goes back to the register with the reason.
-    "register/claims/<int:claim_id>/reject/": {"POST": secretary_only("302")},
-    "ledger/": {"GET": members_only("200")},
-    # The member is the one who owes this round: they may settle it.
-    "ledger/<int:debt_id>/settle/": {
-        "POST": {**secretary_only("302", visitors="signin"), "member": "302"}
-    },
-    # The round here is owed, settled by nobody: each signed-in role is told "nothing changed".
-    "ledger/<int:debt_id>/settle/undo/": {"POST": members_only("302")},
-    "ledger/<int:debt_id>/write-off/": {"POST": secretary_only("302")},
-    "members/": {"GET": members_only("200")},
-    "players/<int:member_id>/": {"GET": members_only("200")},
-    "records/": {"GET": everyone("200")},
-    "board/": {"GET": everyone("200")},
-    "settings/": {"GET": secretary_only("200"), "POST": secretary_only("422")},
-    "standings/": {"GET": everyone("200")},
-    # Monitoring: public, and 200 only while the books are whole (the matrix's games are).
-    "healthz": {"GET": everyone("200")},
-    # The tablet's service worker script: a static file, public.
-    "sw.js": {"GET": everyone("200")},
-    # The language switcher (an empty post still goes back, to the home page) and the
-    # JavaScript catalog every page loads.
-    "i18n/setlang/": {"POST": everyone("302")},
-    "jsi18n/": {"GET": everyone("200")},
-    "seasons/": {"GET": secretary_only("200"), "POST": secretary_only("422")},
-    "seasons/<int:season_id>/": {"GET": secretary_only("200"), "POST": secretary_only("422")},
-    # Taking decisions back: a page that asks for the reason and a tick; an empty post is
-    # refused on it, nothing changed.
-    "register/<int:entry_id>/": {"GET": secretary_only("200"), "POST": secretary_only("422")},
-    "register/claims/<int:claim_id>/reopen/": {
-        "GET": secretary_only("200"),
-        "POST": secretary_only("422"),
-    },
-    "ledger/<int:debt_id>/reopen/": {"GET": secretary_only("200"), "POST": secretary_only("422")},
-    "games/<int:game_id>/void/": {"GET": secretary_only("200"), "POST": secretary_only("422")},
-    "games/<int:game_id>/attest/": {"GET": secretary_only("200"), "POST": secretary_only("422")},
-    "audit/": {"GET": secretary_only("200")},
-    "members/add/": {"GET": secretary_only("200"), "POST": secretary_only("422")},
-    "members/<int:member_id>/": {"GET": secretary_only("200"), "POST": secretary_only("422")},
-}
 
 
 def app_routes() -> Iterator[str]:
@@ -203,13 +120,16 @@ def build_world(media: Path) -> World:
     # Dee scores and wins; Eli comes last and owes the round; Otto scores a game of his own.
     dee, eli = member("Dee"), member("Eli")
     member("Fay"), member("Hal")
-    game = import_game_record(data=example("bar-register"), imported_by=None, scorer=dee)
+    game = import_game_record(
+        in_club=the_club(), data=example("bar-register"), imported_by=None, scorer=dee
+    )
     claim = open_claims(game=game)[0]
     (debt,) = book_game(game=game).debts
     other: Game = new_game("balut", ("Otto", "Pia"))
     assert other.scorer is not None
     boss = secretary()
     entry = enter_historic_record(
+        in_club=the_club(),
         date=datetime.date(1979, 11, 2),
         player_name="Old Tom",
         member=None,
@@ -221,7 +141,38 @@ def build_world(media: Path) -> World:
         by=boss,
     )
     season = Season.objects.create(
-        name="1979", starts_on=datetime.date(1979, 1, 1), ends_on=datetime.date(1979, 12, 31)
+        club=the_club(),
+        name="1979",
+        starts_on=datetime.date(1979, 1, 1),
+        ends_on=datetime.date(1979, 12, 31),
+    )
+    tournament = create_tournament(
+        in_club=the_club(),
+        name="Club night",
+        starts_on=datetime.date(1979, 11, 2),
+        ends_on=datetime.date(1979, 11, 2),
+        ruleset="bar",
+        table_size=4,
+        rounds=2,
+        swiss=False,
+        by=boss,
+    )
+    entrants = [
+        add_entrant(tournament=tournament, member=m)
+        for m in Member.objects.filter(known_as__in=["Dee", "Eli", "Fay", "Hal"])
+    ]
+    table = draw_rounds(tournament=tournament)[0].tables.get()
+    competition, teams, fixtures = drawn_league(boss, 2)
+    cup, _ = cup_of(boss, 2, names=("Pumas", "Lynxes"))
+    tie = draw_cup(
+        by=boss,
+        division=cup,
+        first_round_on=datetime.date(2026, 2, 5),
+        starts_at=datetime.time(19, 30),
+    )[0]
+    match = start_match_of(fixtures[0])
+    dispute = raise_dispute(
+        match=match, side=Side.AWAY, signer=fixtures[0].away.captain.user, reason="Miscounted."
     )
     return World(
         users={
@@ -239,6 +190,17 @@ def build_world(media: Path) -> World:
             "debt_id": debt.pk,
             "entry_id": entry.pk,
             "season_id": season.pk,
+            "tournament_id": tournament.pk,
+            "entrant_id": entrants[0].pk,
+            "table_id": table.pk,
+            "kind": "csv",
+            "competition_id": competition.pk,
+            "division_id": fixtures[0].division_id,
+            "team_id": teams[0].pk,
+            "fixture_id": fixtures[1].pk,
+            "match_id": match.pk,
+            "dispute_id": dispute.pk,
+            "tie_id": tie.pk,
             "code": "AAAA-AAAA-AA",
         },
         media=media,

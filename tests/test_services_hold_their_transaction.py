@@ -22,7 +22,12 @@ from tests.league.helpers import play_bar, season_around_today
 ROOT = Path(__file__).resolve().parent.parent
 SERVICE_MODULES = sorted(
     path
-    for folder in ("scoring/services", "league/services")
+    for folder in (
+        "scoring/services",
+        "league/services",
+        "tournaments/services",
+        "ratings/services",
+    )
     for path in (ROOT / folder).glob("*.py")
     if path.name != "__init__.py"
 )
@@ -35,7 +40,23 @@ WRITE_NOTHING = {
     "league/services/register.py": {"check_within_register"},  # a refusal or none
     "league/services/runs.py": {"winning_runs"},  # the engine of runs, in memory
     "league/services/standings.py": {"season_rows", "summed"},  # read
+    # SQL text, a value prepared for it, and reads: the statements that write assert instead.
+    "league/services/statements.py": {
+        "quoted",
+        "moment",
+        "placeholders",
+        "read_rows",
+        "select_rows",
+    },
     "league/services/tallies.py": {"game_changes"},  # in memory
+    "ratings/services/recompute.py": {
+        "games_in_order",
+        "replayed",
+        "recompute",
+        "differences",
+    },  # read
+    "ratings/services/reads.py": {"changes_from", "standings"},  # read
+    "ratings/services/writes.py": {"change_values", "to_rate"},  # unsaved rows; a game in memory
     "scoring/services/members.py": {"validate_pin", "verify_pin"},  # compare only
     "scoring/services/records.py": {"played_moment"},  # a moment from a date
     # Checks, then writes through its atomic `_sign`; refusals cost no transaction.
@@ -101,11 +122,15 @@ def test_summing_the_standings_afresh_outside_a_transaction_is_refused_and_chang
         pytest.param(rebuild_tallies, id="rebuild_tallies"),
         pytest.param(rebuild_runs, id="rebuild_runs"),
         pytest.param(
-            lambda: refresh_runs_from(member_ids=[1], ruleset="bar", since=timezone.now()),
+            lambda: refresh_runs_from(
+                member_ids=[1], ruleset="bar", since=timezone.now(), in_club=1
+            ),
             id="refresh_runs_from",
         ),
         pytest.param(
-            lambda: refresh_standings(ruleset="bar", member_ids=[1], moments=[timezone.now()]),
+            lambda: refresh_standings(
+                club_id=1, ruleset="bar", member_ids=[1], moments=[timezone.now()]
+            ),
             id="refresh_standings",
         ),
         pytest.param(

@@ -95,7 +95,7 @@ def test_local_development_needs_no_configuration() -> None:
     loaded = settings_with(DEBUG="1")
     assert loaded["DEBUG"] is True
     assert loaded["ALLOWED_HOSTS"] == ["127.0.0.1", "localhost"]
-    assert loaded["ENGINE"] == "django.db.backends.sqlite3"
+    assert loaded["ENGINE"] == "balutclub.sqlite"
     assert loaded["NAME"] == str(BASE_DIR / "db.sqlite3")
 
 
@@ -188,3 +188,30 @@ def test_two_servers_writing_to_sqlite_at_once_both_succeed(tmp_path: Path) -> N
     )
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == "2 []"
+
+
+# Each connection SQLite opens, in any thread: the write-ahead log, a page cache of 20 MB (ten
+# years of history outgrow the default 2 MB) and synchronous still FULL (2), for durability.
+CONNECTION_PRAGMAS = """
+import threading, django
+django.setup()
+from django.db import connection
+def pragmas():
+    with connection.cursor() as cursor:
+        print([cursor.execute(f"PRAGMA {name}").fetchone()[0]
+               for name in ("journal_mode", "cache_size", "synchronous")])
+    connection.close()
+pragmas()
+thread = threading.Thread(target=pragmas)
+thread.start()
+thread.join()
+pragmas()
+"""
+
+
+def test_every_sqlite_connection_keeps_a_larger_page_cache_and_full_sync(tmp_path: Path) -> None:
+    result = run_django(
+        CONNECTION_PRAGMAS, DEBUG="1", DATABASE_URL=f"sqlite:///{tmp_path / 'club.sqlite3'}"
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split("\n")[:3] == ["['wal', -20000, 2]"] * 3

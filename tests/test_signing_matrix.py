@@ -21,10 +21,14 @@ from pytest_django.fixtures import Settings
 
 from scoring.models import Game, GamePlayer, Signature
 from scoring.services.games import Seat, start_game
-from tests.factories import fast_pin_hashing  # noqa: F401 (registers the fixture)
+from tests.factories import (
+    fast_pin_hashing,  # noqa: F401 (registers the fixture)
+    the_club,
+)
 from tests.module_data import built_once
+from tests.permission_table import ROLES, Outcomes, everyone
 from tests.scoring.services.helpers import PIN, drawing, fill_game, member, new_game, secretary
-from tests.test_permissions_matrix import ROLES, Outcomes, everyone, outcome
+from tests.test_permissions_matrix import outcome
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fast_pin_hashing", "media_root")]
 
@@ -78,6 +82,7 @@ def signing_world(
 def build_signing_world() -> SigningWorld:
     dee, eli = member("Dee"), member("Eli")
     game = start_game(
+        in_club=the_club(),
         ruleset="bar",
         seats=[Seat(member=dee), Seat(member=eli), Seat(guest_name="Zed")],
         scorer=dee,

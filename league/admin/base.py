@@ -9,6 +9,8 @@ from django.db.models import Model
 from django.http import HttpRequest
 from django.utils.translation import gettext
 
+from clubs.models import Club
+from clubs.requests import club_or_none
 from scoring.access.roles import is_secretary
 
 
@@ -17,10 +19,10 @@ class SecretaryAdmin(admin.ModelAdmin):
     allows more; the books keep their history, so nothing is ever deleted here."""
 
     def has_module_permission(self, request: HttpRequest) -> bool:
-        return is_secretary(request.user)
+        return is_secretary(request.user, _club_id(request))
 
     def has_view_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
-        return is_secretary(request.user)
+        return is_secretary(request.user, _club_id(request))
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False
@@ -40,7 +42,7 @@ class SecretaryInline(admin.TabularInline):
     show_change_link = False
 
     def has_view_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
-        return is_secretary(request.user)
+        return is_secretary(request.user, _club_id(request))
 
     def has_add_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
         return False
@@ -54,7 +56,7 @@ class SecretaryInline(admin.TabularInline):
 
 def secretary(request: HttpRequest) -> User:
     user = request.user
-    if not isinstance(user, User) or not is_secretary(user):
+    if not isinstance(user, User) or not is_secretary(user, _club_id(request)):
         raise PermissionDenied(gettext("Only the secretary may do this."))
     return user
 
@@ -76,3 +78,19 @@ def report(
 def refusal(subject: str, error: ValidationError | PermissionDenied) -> str:
     text = " ".join(error.messages) if isinstance(error, ValidationError) else str(error)
     return f"{subject}: {text}"
+
+
+def sole_club(request: HttpRequest) -> Club:
+    """The club the admin's secretary works for: the server's only one (with several, the
+    admin is the server administrator's, who works in each club's own pages)."""
+    club = club_or_none(request)
+    if club is None:
+        raise PermissionDenied("With several clubs, a club's books are kept on its own pages.")
+    return club
+
+
+def _club_id(request: HttpRequest) -> int | None:
+    """The admin is the server's: a club's secretary works in it only while the server hosts
+    that one club (with several, only the server's administrator opens it)."""
+    club = club_or_none(request)
+    return club.pk if club is not None else None

@@ -14,7 +14,9 @@ from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.urls import reverse
 from django.utils.translation import gettext
 
-from league.admin.base import SecretaryAdmin, refusal, report, secretary
+from clubs.models import Club
+from clubs.requests import club_or_none
+from league.admin.base import SecretaryAdmin, refusal, report, secretary, sole_club
 from league.forms import HistoricEntryForm
 from league.models import AuditEntry, ClubSettings, DrinkDebt, RegisterClaim, RegisterEntry
 from league.services.ledger import settle_debt, write_off_debt
@@ -97,12 +99,24 @@ class RegisterEntryAdmin(SecretaryAdmin):
         # set up; a plain form keeps the page from failing. Changes go through the register.
         if obj is not None:
             kwargs["form"] = forms.ModelForm
+        else:
+            kwargs["form"] = _historic_entry_form(club_or_none(request))
         return super().get_form(request, obj, change=change, **kwargs)
 
     def save_model(self, request: HttpRequest, obj: RegisterEntry, form: Any, change: bool) -> None:
-        entry = form.enter(by=secretary(request))
+        entry = form.enter(by=secretary(request), in_club=sole_club(request))
         obj.pk, obj.scan = entry.pk, entry.scan
         obj._state.adding = False
+
+
+def _historic_entry_form(club: Club | None) -> type[HistoricEntryForm]:
+    """The historic entry form offering `club`'s members (the admin builds the form itself)."""
+
+    class ClubHistoricEntryForm(HistoricEntryForm):
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, club=club, **kwargs)
+
+    return ClubHistoricEntryForm
 
 
 @admin.register(DrinkDebt)
@@ -145,7 +159,12 @@ class ClubSettingsAdmin(SecretaryAdmin):
     form = ClubSettingsForm
 
     def has_add_permission(self, request: HttpRequest) -> bool:
-        return self.has_view_permission(request) and not ClubSettings.objects.exists()
+        club = club_or_none(request)
+        return (
+            self.has_view_permission(request)
+            and club is not None
+            and not ClubSettings.objects.filter(club=club).exists()
+        )
 
     def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return self.has_view_permission(request)
@@ -156,15 +175,19 @@ class ClubSettingsAdmin(SecretaryAdmin):
         # One row: the list would only ever hold it, so go straight to it (or to making it).
         if not self.has_view_permission(request):
             raise PermissionDenied(gettext("Only the secretary sees the club's settings."))
-        if ClubSettings.objects.exists():
-            url = reverse("admin:league_clubsettings_change", args=[ClubSettings.SINGLETON_ID])
+        kept = ClubSettings.objects.filter(club=club_or_none(request)).first()
+        if kept is not None:
+            url = reverse("admin:league_clubsettings_change", args=[kept.pk])
         else:
             url = reverse("admin:league_clubsettings_add")
         return HttpResponseRedirect(url)
 
     def save_model(self, request: HttpRequest, obj: ClubSettings, form: Any, change: bool) -> None:
-        save_settings(form, user=secretary(request))
-        obj.pk = ClubSettings.SINGLETON_ID
+        club = club_or_none(request)
+        if club is None:
+            raise PermissionDenied(gettext("Only the secretary sees the club's settings."))
+        saved = save_settings(form, user=secretary(request), in_club=club)
+        obj.pk = saved.pk
         obj._state.adding = False
 
 

@@ -11,6 +11,7 @@ from django.db.models import QuerySet
 from django.http import HttpRequest
 
 from league.admin.base import SecretaryAdmin, refusal, report, secretary
+from league.admin.base import sole_club as _sole_club
 from league.services.members import set_member_pin, unlock_member_pin, update_member
 from scoring.models import Member
 from scoring.services.members import create_member, validate_pin
@@ -100,6 +101,7 @@ class MemberAdmin(SecretaryAdmin):
         user, data = secretary(request), form.cleaned_data
         if not change:
             made = create_member(
+                in_club=_sole_club(request),
                 name=data["name"],
                 known_as=data["known_as"],
                 email=data["email"],
@@ -111,6 +113,7 @@ class MemberAdmin(SecretaryAdmin):
             obj._state.adding = False
             return
         update_member(
+            in_club=_sole_club(request),
             member=obj,
             by=user,
             name=data["name"],
@@ -119,14 +122,14 @@ class MemberAdmin(SecretaryAdmin):
             is_active=data["is_active"],
         )
         if data["new_pin"]:
-            set_member_pin(member=obj, by=user, pin=data["new_pin"])
+            set_member_pin(in_club=_sole_club(request), member=obj, by=user, pin=data["new_pin"])
 
     @admin.action(description="Lift the wrong-PIN sign-in lock of the selected members")
     def unlock_pins(self, request: HttpRequest, queryset: QuerySet[Member]) -> None:
         user, done, refused = secretary(request), 0, []
         for member in queryset:
             try:
-                unlock_member_pin(member=member, by=user)
+                unlock_member_pin(in_club=_sole_club(request), member=member, by=user)
             except (ValidationError, PermissionDenied) as error:
                 refused.append(refusal(member.known_as, error))
             else:

@@ -17,11 +17,12 @@ def _midnight(day):
 
 def sum_standings(apps, schema_editor):
     """Every season's lines from the kept rows, as league.services.standings sums them."""
+    db = schema_editor.connection.alias  # the database migrated, not always the default
     season_model = apps.get_model("league", "Season")
     row_model = apps.get_model("league", "PlayerResultRow")
     standing_model = apps.get_model("league", "SeasonStanding")
-    for season in season_model.objects.all():
-        rows = row_model.objects.filter(
+    for season in season_model.objects.using(db).all():
+        rows = row_model.objects.using(db).filter(
             member__isnull=False,
             finished_at__gte=_midnight(season.starts_on),
             finished_at__lt=_midnight(season.ends_on + datetime.timedelta(days=1)),
@@ -51,7 +52,7 @@ def sum_standings(apps, schema_editor):
                     best=line[f"{figure}_best"] or 0,
                 )
             )
-        standing_model.objects.bulk_create(lines, batch_size=1000)
+        standing_model.objects.using(db).bulk_create(lines, batch_size=1000)
 
 
 class Migration(migrations.Migration):

@@ -10,9 +10,10 @@ INDEX = "scoring_member_goes_by_ci"
 
 
 def refuse_namesakes(apps, schema_editor):
+    db = schema_editor.connection.alias  # the database migrated, not always the default
     member = apps.get_model("scoring", "Member")
     seen: dict[str, str] = {}
-    for name in member.objects.values_list("known_as", flat=True):
+    for name in member.objects.using(db).values_list("known_as", flat=True):
         if name.lower() in seen:
             raise RuntimeError(
                 f"Members go by {seen[name.lower()]!r} and {name!r}: rename one in the admin "

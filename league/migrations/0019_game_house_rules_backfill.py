@@ -26,11 +26,12 @@ def house_rules_of(settings):
 
 
 def backfill(apps, schema_editor):
+    db = schema_editor.connection.alias  # the database migrated, not always the default
     club_settings = apps.get_model("league", "ClubSettings")
     game = apps.get_model("scoring", "Game")
     # The defaults (unsaved) until the secretary first saves the settings, as the app reads them.
-    settings = club_settings.objects.filter(pk=1).first() or club_settings()
-    game.objects.filter(house_rules={}).update(house_rules=house_rules_of(settings))
+    settings = club_settings.objects.using(db).filter(pk=1).first() or club_settings()
+    game.objects.using(db).filter(house_rules={}).update(house_rules=house_rules_of(settings))
 
 
 class Migration(migrations.Migration):

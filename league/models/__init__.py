@@ -3,15 +3,14 @@
 from league.models.audit import NEEDS_REASON, AuditAction, AuditEntry
 from league.models.books import (
     ClaimStatus,
-    ClubSettings,
     DebtStatus,
     DrinkDebt,
     DrinkReason,
-    PublicArea,
     RecordKind,
     RegisterClaim,
     RegisterEntry,
 )
+from league.models.club_settings import ClubSettings, PublicArea
 from league.models.results import GameBooking, PlayerResultRow, Season, SeasonStanding
 from league.models.tallies import BoxTally, MonthTally, RivalryTally, TotalBinTally
 

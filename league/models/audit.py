@@ -13,6 +13,8 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from clubs.scoping import ClubScopedManager
+
 
 class AuditAction(models.TextChoices):
     CLAIM_RATIFIED = "claim_ratified", _("Claim ratified")
@@ -49,6 +51,10 @@ NEEDS_REASON = (
 
 
 class AuditEntry(models.Model):
+    # Whose books the change was in; empty for a change of the server's own (a club created).
+    club = models.ForeignKey(
+        "clubs.Club", null=True, blank=True, on_delete=models.CASCADE, related_name="+"
+    )
     at = models.DateTimeField(default=timezone.now)
     by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
@@ -63,15 +69,23 @@ class AuditEntry(models.Model):
     object_type = models.CharField(max_length=20)
     object_id = models.PositiveIntegerField(null=True, blank=True)
     object_repr = models.CharField(max_length=200)
+    # The same words in each language the club reads ({"da": ..., "de": ..., "en": ...}), taken
+    # when written, so a Danish secretary reads a line an English one wrote in Danish. Lines
+    # written before this existed have none and show object_repr.
+    object_words = models.JSONField(default=dict, blank=True)
     before = models.JSONField(default=dict, blank=True)
     after = models.JSONField(default=dict, blank=True)
     reason = models.TextField(blank=True)
+
+    # Every query of it names its club (clubs.scoping).
+    objects = ClubScopedManager()
 
     class Meta:
         ordering = ["-at", "-id"]
         verbose_name_plural = "audit entries"
         indexes = [
             models.Index(fields=["-at", "-id"], name="audit_at"),
+            models.Index(fields=["club", "-at", "-id"], name="audit_club_at"),
             models.Index(fields=["action", "-at"], name="audit_action_at"),
         ]
         constraints = [

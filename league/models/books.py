@@ -1,4 +1,5 @@
-"""The league's books: the record register, the drinks ledger and the club's settings.
+"""The league's books: the record register and the drinks ledger (the club's settings:
+league.models.club_settings).
 
 Nothing here decides a rule: register candidates and drinks owed come from the rules engine's
 result (scoring.rules.GameResult); these models only keep them, with the secretary's decisions.
@@ -8,17 +9,16 @@ Every invariant a service checks is mirrored by a database constraint.
 from __future__ import annotations
 
 from django.conf import settings
-from django.core.exceptions import ValidationError
-from django.core.validators import MaxValueValidator, MinValueValidator
+from django.core.validators import MinValueValidator
 from django.db import models
-from django.db.models import F, Q
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from clubs.scoping import ClubScopedManager
 from league.scans import scan_upload_to, validate_scan
-from league.standings import default_tiebreakers, validate_tiebreakers
 from scoring.models import (
     RULESET_CHOICES,
     RULESET_KEYS,
@@ -26,7 +26,6 @@ from scoring.models import (
     Game,
     GamePlayer,
     Member,
-    PublicArea,
 )
 
 
@@ -62,9 +61,8 @@ class RegisterClaim(models.Model):
     )
     decided_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(default=timezone.now)
-    # Set when a correction of the game changed this claim's score (or took away its place as a
-    # candidate): the claim is back with the secretary, who sees the correction and the score
-    # it had before.
+    # Set when a correction of the game changed this claim's score (or its candidacy): the claim
+    # is back with the secretary, who sees the correction and the score it had before.
     reopened_by = models.ForeignKey(
         Correction, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
     )
@@ -113,6 +111,8 @@ class RegisterClaim(models.Model):
 class RegisterEntry(models.Model):
     """A line of the register: a ratified claim of a game here, or a historic paper record."""
 
+    # A historic line has no game: the club it is a record of is said here.
+    club = models.ForeignKey("clubs.Club", on_delete=models.CASCADE, related_name="+")
     date = models.DateField()
     player_name = models.CharField(max_length=100)
     member = models.ForeignKey(
@@ -155,9 +155,32 @@ class RegisterEntry(models.Model):
     # register (its claim is back with the secretary) but is kept, as ratified, for the history.
     withdrawn_at = models.DateTimeField(null=True, blank=True)
 
+    # Every query of it names its club (clubs.scoping).
+    objects = ClubScopedManager()
+
     class Meta:
         ordering = ["-date", "-id"]
         verbose_name_plural = "register entries"
+        # The standing lines, best first per club and game: the federation's register reads only
+        # the head of each (league.club_record.clubs_register_marks), whatever the registers' size.
+        indexes = [
+            models.Index(
+                fields=["club", "ruleset", "-score", "date", "id"],
+                name="entry_standing_high",
+                condition=Q(kind="high", removed_at__isnull=True, withdrawn_at__isnull=True),
+            ),
+            models.Index(
+                fields=["club", "ruleset", "score", "date", "id"],
+                name="entry_standing_low",
+                condition=Q(kind="low", removed_at__isnull=True, withdrawn_at__isnull=True),
+            ),
+            # The register page's first page, newest first: read from its head, not sorted whole.
+            models.Index(
+                fields=["club", "-date", "id"],
+                name="entry_standing_newest",
+                condition=Q(removed_at__isnull=True, withdrawn_at__isnull=True),
+            ),
+        ]
         constraints = [
             models.CheckConstraint(
                 condition=Q(kind__in=RecordKind.values), name="entry_kind_known"
@@ -232,8 +255,7 @@ class DrinkDebt(models.Model):
     settled_at = models.DateTimeField(null=True, blank=True)
     write_off_reason = models.TextField(blank=True)
     voided_at = models.DateTimeField(null=True, blank=True)
-    # Set when a correction means a settled or written-off debt no longer holds: it is never
-    # deleted or reopened silently; the ledger shows it to the secretary.
+    # A correction voided a settled or written-off debt: kept, shown to the secretary in the ledger.
     no_longer_holds_since = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(default=timezone.now)
 
@@ -289,94 +311,5 @@ class DrinkDebt(models.Model):
         }
 
 
-def _bounds_paired(ruleset: str) -> models.CheckConstraint:
-    """Both bounds of a game or neither, and the low one not above the high one."""
-    high, low = f"{ruleset}_register_high", f"{ruleset}_register_low"
-    return models.CheckConstraint(
-        condition=Q(**{f"{high}__isnull": True, f"{low}__isnull": True})
-        | Q(**{f"{high}__isnull": False, f"{low}__isnull": False, f"{low}__lte": F(high)}),
-        name=f"club_settings_{ruleset}_bounds_paired",
-    )
-
-
-def default_public_areas() -> list[str]:
-    return [PublicArea.BOARD, PublicArea.STANDINGS, PublicArea.RECORDS, PublicArea.GAMES]
-
-
-def validate_public_areas(value: object) -> None:
-    if not isinstance(value, list) or not set(value) <= set(PublicArea.values):
-        raise ValidationError(_("Choose the public parts from the list."))
-
-
-class ClubSettings(models.Model):
-    """The club's house rules and defaults: one row (id 1), edited by the secretary.
-
-    A bound left empty means that game has no register; both bounds of a game go together.
-    """
-
-    SINGLETON_ID = 1
-
-    id = models.PositiveSmallIntegerField(primary_key=True, default=SINGLETON_ID, editable=False)
-    club_name = models.CharField(max_length=100, blank=True)
-    drinks_in_balut = models.BooleanField("drinks in Standard Balut", default=True)
-    drinks_in_jackpot = models.BooleanField("drinks in Jackpot Balut", default=True)
-    balut_register_high = models.PositiveIntegerField(null=True, blank=True)
-    balut_register_low = models.PositiveIntegerField(null=True, blank=True)
-    jackpot_register_high = models.PositiveIntegerField(null=True, blank=True)
-    jackpot_register_low = models.PositiveIntegerField(null=True, blank=True)
-    bar_register_high = models.PositiveIntegerField(null=True, blank=True, default=159)
-    bar_register_low = models.PositiveIntegerField(null=True, blank=True, default=41)
-    barbut4_register_high = models.PositiveIntegerField(null=True, blank=True)
-    barbut4_register_low = models.PositiveIntegerField(null=True, blank=True)
-    # Ruleset key to a game record's `options` object; the start-a-game form's defaults.
-    default_options = models.JSONField(default=dict, blank=True)
-    # Ruleset key to the ordered standings tie-breakers (league.standings.TIEBREAKERS keys).
-    standings_tiebreakers = models.JSONField(
-        default=default_tiebreakers, blank=True, validators=[validate_tiebreakers]
-    )
-    # What visitors who are not signed in may see (PublicArea values); the rest is for members.
-    public_areas = models.JSONField(
-        _("open to visitors"),
-        default=default_public_areas,
-        blank=True,
-        validators=[validate_public_areas],
-    )
-    # A member signed in by PIN on the shared tablet is signed out after this long unused.
-    pin_session_hours = models.PositiveSmallIntegerField(
-        _("PIN sign-in lasts (hours unused)"),
-        default=3,
-        validators=[MinValueValidator(1), MaxValueValidator(24)],
-    )
-    # When the browser asks for none of the club's languages; printed sheets use it too.
-    default_language = models.CharField(
-        _("default language"), max_length=8, choices=settings.LANGUAGES, default="en"
-    )
-    updated_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        null=True,
-        blank=True,
-        on_delete=models.PROTECT,
-        related_name="+",
-    )
-    updated_at = models.DateTimeField(default=timezone.now)
-
-    class Meta:
-        verbose_name = "club settings"
-        verbose_name_plural = "club settings"
-        constraints = [
-            models.CheckConstraint(condition=Q(id=1), name="club_settings_single_row"),
-            *(_bounds_paired(key) for key in RULESET_KEYS),
-            models.CheckConstraint(
-                condition=Q(pin_session_hours__gte=1, pin_session_hours__lte=24),
-                name="club_settings_pin_session_hours_range",
-            ),
-        ]
-
-    def __str__(self) -> str:
-        return "Club settings"
-
-    def register_bound_pair(self, ruleset: str) -> tuple[int | None, int | None]:
-        return (
-            getattr(self, f"{ruleset}_register_high"),
-            getattr(self, f"{ruleset}_register_low"),
-        )
+# Migration 0013 names these two here, where they were written first.
+from league.models.club_settings import default_public_areas, validate_public_areas  # noqa: E402, F401

@@ -10,6 +10,7 @@ from django.db import models
 from django.db.models import F, Q
 from django.utils.translation import gettext_lazy as _
 
+from clubs.scoping import ClubScopedManager
 from scoring.models import RULESET_CHOICES, RULESET_KEYS, Game, GamePlayer, Member
 from scoring.rules import RULESETS
 
@@ -17,13 +18,18 @@ from scoring.rules import RULESETS
 class Season(models.Model):
     """A stretch of the calendar the standings are kept over; both days count."""
 
-    name = models.CharField(max_length=60, unique=True)
+    club = models.ForeignKey("clubs.Club", on_delete=models.CASCADE, related_name="seasons")
+    name = models.CharField(max_length=60)
     starts_on = models.DateField()
     ends_on = models.DateField()
+
+    # Every query of it names its club (clubs.scoping).
+    objects = ClubScopedManager()
 
     class Meta:
         ordering = ["-starts_on", "-id"]
         constraints = [
+            models.UniqueConstraint(fields=["club", "name"], name="season_name_once_per_club"),
             models.CheckConstraint(
                 condition=Q(starts_on__lte=F("ends_on")),
                 name="season_starts_before_it_ends",
@@ -45,6 +51,8 @@ class PlayerResultRow(models.Model):
 
     # Derived from the game's turns, never edited: it goes with the game and its seats.
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="result_rows")
+    # The game's club, kept beside it so a club's records and standings read one table's index.
+    club = models.ForeignKey("clubs.Club", on_delete=models.CASCADE, related_name="+")
     player = models.ForeignKey(GamePlayer, on_delete=models.CASCADE, related_name="result_rows")
     member = models.ForeignKey(
         Member, null=True, blank=True, on_delete=models.PROTECT, related_name="result_rows"
@@ -72,10 +80,15 @@ class PlayerResultRow(models.Model):
         Game, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
 
+    # Every query of it names its club (clubs.scoping).
+    objects = ClubScopedManager()
+
     class Meta:
         ordering = ["game", "player"]
         indexes = [
             models.Index(fields=["ruleset", "finished_at"], name="result_ruleset_finished"),
+            models.Index(fields=["club", "ruleset", "-score"], name="result_club_top_score"),
+            models.Index(fields=["club", "ruleset", "score"], name="result_club_low_score"),
             models.Index(fields=["member", "ruleset", "started_at"], name="result_member_kind"),
             models.Index(fields=["member", "started_at", "game"], name="result_member_games"),
             # A member's best and worst total of each kind, one step down an index each.

@@ -1,5 +1,5 @@
-"""Running sums of the kept results, per member: what the player page reads instead of adding
-up a member's whole history on every visit.
+"""Running sums of the kept results, per club and member: what the player page reads instead of
+adding up a member's whole history on every visit.
 
 Each is moved by league.services.tallies when a game's result rows change (its old figures
 off, its new ones on) and can be rebuilt from the rows; nothing else writes them. A row whose
@@ -11,6 +11,7 @@ from __future__ import annotations
 from django.db import models
 from django.db.models import F, Q
 
+from clubs.scoping import ClubScopedManager
 from scoring.models import RULESET_CHOICES, RULESET_KEYS, Member
 
 
@@ -19,6 +20,7 @@ class BoxTally(models.Model):
     game over every finished game: sums of the engine's stored box scores, so the player page
     reads a handful of rows however many years of turns lie behind them."""
 
+    club = models.ForeignKey("clubs.Club", on_delete=models.CASCADE, related_name="+")
     member = models.ForeignKey(
         Member, null=True, blank=True, on_delete=models.CASCADE, related_name="box_tallies"
     )
@@ -28,15 +30,18 @@ class BoxTally(models.Model):
     total = models.BigIntegerField()
     scratches = models.PositiveIntegerField()
 
+    # Every query of it names its club (clubs.scoping).
+    objects = ClubScopedManager()
+
     class Meta:
         ordering = ["ruleset", "member", "box"]
         constraints = [
             models.UniqueConstraint(
-                fields=["member", "ruleset", "box"], name="tally_once_per_member_box"
+                fields=["club", "member", "ruleset", "box"], name="tally_once_per_member_box"
             ),
             # NULLs are distinct in a unique index: the guests' row needs its own.
             models.UniqueConstraint(
-                fields=["ruleset", "box"],
+                fields=["club", "ruleset", "box"],
                 condition=Q(member__isnull=True),
                 name="tally_once_per_guest_box",
             ),
@@ -56,6 +61,7 @@ class BoxTally(models.Model):
 class MonthTally(models.Model):
     """A member's finished games of one kind that started in one month (club's time zone)."""
 
+    club = models.ForeignKey("clubs.Club", on_delete=models.CASCADE, related_name="+")
     member = models.ForeignKey(Member, on_delete=models.CASCADE, related_name="month_tallies")
     ruleset = models.CharField(max_length=10, choices=RULESET_CHOICES)
     month = models.DateField()
@@ -65,10 +71,15 @@ class MonthTally(models.Model):
     total = models.BigIntegerField()
     """The games' totals added up: with `games`, the month's average."""
 
+    # Every query of it names its club (clubs.scoping).
+    objects = ClubScopedManager()
+
     class Meta:
         ordering = ["member", "ruleset", "month"]
         constraints = [
-            models.UniqueConstraint(fields=["member", "ruleset", "month"], name="month_tally_once"),
+            models.UniqueConstraint(
+                fields=["club", "member", "ruleset", "month"], name="month_tally_once"
+            ),
             models.CheckConstraint(
                 condition=Q(ruleset__in=RULESET_KEYS), name="month_tally_ruleset_known"
             ),
@@ -84,15 +95,21 @@ class MonthTally(models.Model):
 class TotalBinTally(models.Model):
     """How many of a member's games of one kind ended with a total from `low` to `low` + 24."""
 
+    club = models.ForeignKey("clubs.Club", on_delete=models.CASCADE, related_name="+")
     member = models.ForeignKey(Member, on_delete=models.CASCADE, related_name="bin_tallies")
     ruleset = models.CharField(max_length=10, choices=RULESET_CHOICES)
     low = models.IntegerField()
     games = models.PositiveIntegerField()
 
+    # Every query of it names its club (clubs.scoping).
+    objects = ClubScopedManager()
+
     class Meta:
         ordering = ["member", "ruleset", "low"]
         constraints = [
-            models.UniqueConstraint(fields=["member", "ruleset", "low"], name="bin_tally_once"),
+            models.UniqueConstraint(
+                fields=["club", "member", "ruleset", "low"], name="bin_tally_once"
+            ),
             models.CheckConstraint(
                 condition=Q(ruleset__in=RULESET_KEYS), name="bin_tally_ruleset_known"
             ),
@@ -106,16 +123,20 @@ class TotalBinTally(models.Model):
 class RivalryTally(models.Model):
     """Finished games two members played together, and how often each of them won."""
 
+    club = models.ForeignKey("clubs.Club", on_delete=models.CASCADE, related_name="+")
     member = models.ForeignKey(Member, on_delete=models.CASCADE, related_name="rivalries")
     opponent = models.ForeignKey(Member, on_delete=models.CASCADE, related_name="+")
     games = models.PositiveIntegerField()
     wins = models.PositiveIntegerField()
     opponent_wins = models.PositiveIntegerField()
 
+    # Every query of it names its club (clubs.scoping).
+    objects = ClubScopedManager()
+
     class Meta:
         ordering = ["member", "-games", "opponent"]
         constraints = [
-            models.UniqueConstraint(fields=["member", "opponent"], name="rivalry_once"),
+            models.UniqueConstraint(fields=["club", "member", "opponent"], name="rivalry_once"),
             models.CheckConstraint(
                 condition=~Q(member=F("opponent")), name="rivalry_of_two_members"
             ),

@@ -10,9 +10,12 @@ import datetime
 from collections.abc import Iterable, Mapping
 from decimal import Decimal
 
+from django.conf import settings
 from django.contrib.auth.models import User
 from django.db.models import Model
+from django.utils import translation
 
+from clubs.models import Club
 from league.models import AuditAction, AuditEntry
 from scoring.transactions import require_transaction
 
@@ -53,15 +56,21 @@ def record(
     before: Mapping[str, object] | None = None,
     after: Mapping[str, object] | None = None,
     reason: str = "",
+    in_club: Club | None = None,
 ) -> AuditEntry:
-    """One line of the log about `target`, as it reads now, in the change's transaction."""
+    """One line of the log about `target`, as it reads now, in the change's transaction.
+
+    The line goes in the log of `in_club`, or else of the club `target` belongs to (its own
+    `club`, or its game's): a member, who may belong to several clubs, names the club."""
     require_transaction("audit.record", within="the transaction of the change it logs")
     entry = AuditEntry(
+        club_id=in_club.pk if in_club is not None else _club_id_of(target),
         by=by,
         action=action,
         object_type=target._meta.model_name or "",
         object_id=target.pk,
         object_repr=str(target)[:200],
+        object_words=_in_every_language(target),
         before=_json(dict(before or {})),
         after=_json(dict(after or {})),
         reason=reason.strip(),
@@ -69,6 +78,23 @@ def record(
     entry.full_clean(exclude=["by"])
     entry.save()
     return entry
+
+
+def _in_every_language(target: Model) -> dict[str, str]:
+    words = {}
+    for code, _name in settings.LANGUAGES:
+        with translation.override(code):
+            words[code] = str(target)[:200]
+    return words
+
+
+def _club_id_of(target: Model) -> int:
+    club_id = getattr(target, "club_id", None)
+    if club_id is None and getattr(target, "game_id", None) is not None:
+        club_id = target.game.club_id  # type: ignore[attr-defined]
+    if club_id is None:
+        raise ValueError(f"Say which club's log {target!r} goes in (in_club=).")
+    return int(club_id)
 
 
 def changed(before: Snapshot, after: Snapshot) -> tuple[Snapshot, Snapshot]:

@@ -4,7 +4,8 @@ result, booked in the transaction of the change that made it.
 One place books a game, by the house rules the game keeps (scoring.Game.house_rules, those in
 force when it started or arrived, whatever the club decided since): its stored results (with the
 members' winning runs, tallies and season standings), its drinks debts, after a correction its
-register claims, and a stamp of what was booked for the health check. It alone decides whether a
+register claims, a stamp of what was booked for the health check, and then the books of the apps
+above the league (league.upper_books). It alone decides whether a
 game counts (`counts`: a void or unfinished game has no result), and the health check and
 `check_books` ask the same; the admin, the demo and tests book through it too. Scoring calls
 `game_changed` inside its own service transaction (the last turn, an import, a correction), so a
@@ -18,13 +19,16 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.db.models import Q
 
+from clubs.models import Club
 from league.models import ClubSettings, DrinkDebt, GameBooking, PlayerResultRow
 from league.selectors import club_settings, house_rules
 from league.services.imports import log_import
 from league.services.ledger import book_debts
 from league.services.register import open_claims, review_claims
 from league.services.results import store_results
+from league.services.statements import upsert
 from league.services.voids import withdraw_void_game
+from league.upper_books import upper_books
 from scoring import rules
 from scoring.club import GameChange, HouseSettings
 from scoring.models import RULESET_KEYS, Correction, Game, GameStatus
@@ -78,6 +82,9 @@ def _book(loaded: PlayedGame, correction: Correction | None) -> Booked:
     if correction is not None and result is not None:
         review_claims(game=game, players=loaded.players, result=result, correction=correction)
     _stamp(game, rows, debts)
+    # The books above the league (league.upper_books: the ratings) follow the rows just stored.
+    for book in upper_books():
+        book.game_booked(game=game, rows=rows)
     return Booked(rows=rows, debts=debts)
 
 
@@ -93,12 +100,8 @@ def _stamp(game: Game, rows: list[PlayerResultRow], debts: list[DrinkDebt]) -> N
         debts=len(debts),
     )
     stamp.full_clean(exclude=["game"], validate_unique=False)
-    GameBooking.objects.bulk_create(
-        [stamp],
-        update_conflicts=True,
-        unique_fields=["game"],
-        update_fields=["fingerprint", "finished", "void", "rows", "score_sum", "debts"],
-    )
+    # Every other column replaced on the game's row: its SQL written once a process.
+    upsert(stamp, unique=("game_id",))
 
 
 @transaction.atomic
@@ -115,9 +118,8 @@ def repair_game(*, game: Game) -> None:
 class LeagueBooks:
     """scoring.club.ClubBooks as the league keeps them; registered in LeagueConfig.ready()."""
 
-    def house_settings(self) -> HouseSettings:
-        settings = club_settings()
-        return _house_settings(settings)
+    def house_settings(self, club: Club) -> HouseSettings:
+        return _house_settings(club, club_settings(club))
 
     def game_changed(
         self, *, loaded: PlayedGame, change: GameChange, correction: Correction | None
@@ -134,10 +136,12 @@ class LeagueBooks:
         open_claims(game=game)
 
 
-def _house_settings(settings: ClubSettings) -> HouseSettings:
+def _house_settings(club: Club, settings: ClubSettings) -> HouseSettings:
     return HouseSettings(
+        # As the secretary set it, empty too: a sheet prints the name it printed before the
+        # server hosted several clubs, so sheets signed then still verify picture for picture.
         club_name=settings.club_name,
-        house_rules=house_rules(settings),
+        house_rules=house_rules(club, settings),
         default_options={
             ruleset: rules.parse_options(settings.default_options.get(ruleset))
             for ruleset in RULESET_KEYS

@@ -24,6 +24,7 @@ from django.utils.translation import gettext
 
 from league.models import AuditAction, DebtStatus, DrinkDebt
 from league.services import audit
+from league.services.statements import insert_new, read_rows, select_rows
 from scoring import rules
 from scoring.access.roles import is_secretary
 from scoring.models import Game, GamePlayer
@@ -46,9 +47,14 @@ def book_debts(*, loaded: PlayedGame, drinks: Sequence[rules.Drink]) -> list[Dri
     require_transaction("book_debts", within="the change's transaction")
     game = loaded.game
     # Voided debts too, in one read: they keep their sequence numbers, which are never reused.
-    booked = list(DrinkDebt.objects.filter(game=game).select_related("debtor").order_by("sequence"))
+    # Its SQL written once a process (league.services.statements): the finishing turn reads it.
+    booked = read_rows(DrinkDebt, select_rows(DrinkDebt, ("game_id",), ("sequence",)), [game.pk])
+    # Their debtors are the game's seats, already loaded: not joined again.
+    seats = {player.pk: player for player in loaded.players}
     standing: dict[DebtKey, list[DrinkDebt]] = defaultdict(list)
     for debt in booked:
+        if debt.debtor_id in seats:
+            debt.debtor = seats[debt.debtor_id]
         if debt.status != DebtStatus.VOIDED:
             standing[(debt.debtor.seat, debt.reason, debt.turn)].append(debt)
     next_sequence = booked[-1].sequence + 1 if booked else 0
@@ -72,7 +78,7 @@ def book_debts(*, loaded: PlayedGame, drinks: Sequence[rules.Drink]) -> list[Dri
             validate_unique=False,
             validate_constraints=False,
         )
-    DrinkDebt.objects.bulk_create(new)
+    insert_new(DrinkDebt, new)
     return debts
 
 
@@ -117,7 +123,7 @@ def _still_held(debts: list[DrinkDebt]) -> None:
 
 def may_settle(user: User, debt: DrinkDebt) -> bool:
     """The secretary, or the member who owes the round."""
-    if is_secretary(user):
+    if is_secretary(user, debt.game.club_id):
         return True
     member = getattr(user, "member", None)
     return member is not None and debt.debtor_member_id == member.pk
@@ -157,7 +163,7 @@ def settle_debt(*, debt: DrinkDebt, by: User) -> DrinkDebt:
 @transaction.atomic
 def write_off_debt(*, debt: DrinkDebt, by: User, reason: str) -> DrinkDebt:
     """Forgiven by the secretary, who says why; the debt stays in the ledger as written off."""
-    if not is_secretary(by):
+    if not is_secretary(by, debt.game.club_id):
         raise PermissionDenied(gettext("Only the secretary writes off a round."))
     if not reason.strip():
         raise ValidationError({"write_off_reason": gettext("Say why the round is written off.")})
@@ -216,7 +222,7 @@ def undo_settle(*, debt: DrinkDebt, by: User) -> DrinkDebt:
 @transaction.atomic
 def reopen_debt(*, debt: DrinkDebt, by: User, reason: str) -> DrinkDebt:
     """A round settled or written off by mistake is owed again; the log keeps who closed it."""
-    if not is_secretary(by):
+    if not is_secretary(by, debt.game.club_id):
         raise PermissionDenied(gettext("Only the secretary reopens a round."))
     if not reason.strip():
         raise ValidationError({"reason": gettext("Say why the round is owed again.")})

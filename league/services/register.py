@@ -20,6 +20,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext
 
+from clubs.models import Club
 from league.models import AuditAction, ClaimStatus, RecordKind, RegisterClaim, RegisterEntry
 from league.selectors import house_rules
 from league.services import audit
@@ -107,9 +108,9 @@ def review_claims(
         if candidate is None and claim.status == ClaimStatus.REJECTED:
             continue  # not a record before, not one now: nothing for the register to undo
         if claim.status == ClaimStatus.RATIFIED:
-            RegisterEntry.objects.filter(claim=claim, withdrawn_at__isnull=True).update(
-                withdrawn_at=now
-            )
+            RegisterEntry.objects.filter(
+                club_id=game.club_id, claim=claim, withdrawn_at__isnull=True
+            ).update(withdrawn_at=now)
         if claim.score_before is None:
             claim.score_before = claim.score
         claim.reopened_by = correction
@@ -129,9 +130,9 @@ def review_claims(
     return changed
 
 
-def _require_secretary(by: User, refused: str) -> None:
+def _require_secretary(by: User, club_id: int, refused: str) -> None:
     """`refused`: the whole sentence a member reads ("Only the secretary …"), translated."""
-    if not is_secretary(by):
+    if not is_secretary(by, club_id):
         raise PermissionDenied(refused)
 
 
@@ -151,7 +152,9 @@ def _pending(claim: RegisterClaim) -> RegisterClaim:
 @transaction.atomic
 def ratify_claim(*, claim: RegisterClaim, by: User, note: str = "") -> RegisterEntry:
     """The claim goes into the register, dated the day its game finished."""
-    _require_secretary(by, gettext("Only the secretary ratifies register claims."))
+    _require_secretary(
+        by, claim.game.club_id, gettext("Only the secretary ratifies register claims.")
+    )
     claim = _pending(claim)
     now = timezone.now()
     claim.status, claim.decided_by, claim.decided_at = ClaimStatus.RATIFIED, by, now
@@ -163,8 +166,10 @@ def ratify_claim(*, claim: RegisterClaim, by: User, note: str = "") -> RegisterE
         raise ValidationError(gettext("This game is void: its claims are not decided."))
     # A claim reopened (by the secretary, or by a correction of its game) keeps its one entry:
     # ratified again, the same line comes back with the claim's score and note of today.
-    entry = RegisterEntry.objects.filter(claim=claim).first() or RegisterEntry(
-        game=game, claim=claim, historic=False, created_at=now
+    entry = RegisterEntry.objects.filter(
+        club_id=game.club_id, claim=claim
+    ).first() or RegisterEntry(
+        club_id=game.club_id, game=game, claim=claim, historic=False, created_at=now
     )
     entry.date = timezone.localdate(game.finished_at or now)
     entry.player_name, entry.member = claim.player.name, claim.player.member
@@ -188,7 +193,9 @@ def ratify_claim(*, claim: RegisterClaim, by: User, note: str = "") -> RegisterE
 @transaction.atomic
 def reject_claim(*, claim: RegisterClaim, by: User, note: str) -> RegisterClaim:
     """Not a record after all; the note says why, for whoever reads the claim later."""
-    _require_secretary(by, gettext("Only the secretary rejects register claims."))
+    _require_secretary(
+        by, claim.game.club_id, gettext("Only the secretary rejects register claims.")
+    )
     if not note.strip():
         raise ValidationError({"note": gettext("Say why the claim is rejected.")})
     claim = _pending(claim)
@@ -207,10 +214,10 @@ def reject_claim(*, claim: RegisterClaim, by: User, note: str) -> RegisterClaim:
     return claim
 
 
-def check_within_register(*, ruleset: str, kind: str, score: int) -> None:
+def check_within_register(*, in_club: Club, ruleset: str, kind: str, score: int) -> None:
     """A historic line is a register line: its game keeps a register, and its score is one the
     register takes (beyond the club's bounds, by the engine's rule), high or low as it says."""
-    bounds = house_rules().register_bounds.get(ruleset)
+    bounds = house_rules(in_club).register_bounds.get(ruleset)
     if bounds is None:
         raise ValidationError(
             {"ruleset": gettext("The club keeps no register for this game (its settings).")}
@@ -235,6 +242,7 @@ def check_within_register(*, ruleset: str, kind: str, score: int) -> None:
 @transaction.atomic
 def enter_historic_record(
     *,
+    in_club: Club,
     date: date,
     player_name: str,
     member: Member | None,
@@ -247,11 +255,12 @@ def enter_historic_record(
 ) -> RegisterEntry:
     """A record from before the app, kept with a scan of its paper sheet (checked by the
     model: an image or a PDF, not too large)."""
-    _require_secretary(by, gettext("Only the secretary enters historic records."))
+    _require_secretary(by, in_club.pk, gettext("Only the secretary enters historic records."))
     if date > timezone.localdate():
         raise ValidationError({"date": gettext("A historic record cannot be dated in the future.")})
-    check_within_register(ruleset=ruleset, kind=kind, score=score)
+    check_within_register(in_club=in_club, ruleset=ruleset, kind=kind, score=score)
     entry = RegisterEntry(
+        club=in_club,
         date=date,
         player_name=player_name.strip(),
         member=member,
@@ -279,7 +288,7 @@ def enter_historic_record(
 def attest_game(*, game: Game, by: User, reason: str) -> list[RegisterClaim]:
     """The secretary vouches for an imported game's sheet in place of the players' signatures
     (a historic game whose players cannot all sign any more): its register claims open now."""
-    _require_secretary(by, gettext("Only the secretary attests a game."))
+    _require_secretary(by, game.club_id, gettext("Only the secretary attests a game."))
     if not reason.strip():
         raise ValidationError({"reason": gettext("Say why the game is attested.")})
     game = Game.objects.select_for_update().get(pk=game.pk)

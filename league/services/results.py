@@ -16,12 +16,13 @@ from django.utils import timezone
 from league.models import PlayerResultRow
 from league.services.figures import update_member_figures
 from league.services.standings import refresh_standings
+from league.services.statements import insert_new, read_rows, select_rows
 from league.services.tallies import SeatFigures
 from scoring import rules
 from scoring.models import Game, GamePlayer
 from scoring.transactions import require_transaction
 
-LINKS = ["game", "player", "member", "run_started"]
+LINKS = ["game", "club", "player", "member", "run_started"]
 FIGURES = (
     "member",
     "ruleset",
@@ -48,6 +49,7 @@ def result_rows(
     return [
         PlayerResultRow(
             game=game,
+            club_id=game.club_id,
             player=players[player.seat],
             member_id=players[player.seat].member_id,
             ruleset=game.ruleset,
@@ -74,15 +76,29 @@ def store_results(
     decides) for `game`'s seats `players`; the caller holds the game's lock and its
     transaction."""
     require_transaction("store_results", within="the change's transaction")
-    # Unordered: the rows' default order joins the game and seat tables for nothing here.
-    stored = {row.player_id: row for row in PlayerResultRow.objects.filter(game=game).order_by()}
+    # Unordered: the rows' default order joins the game and seat tables for nothing here. Its
+    # SQL written once a process (league.services.statements): the finishing turn reads it.
+    stored = {
+        row.player_id: row
+        for row in read_rows(
+            PlayerResultRow,
+            select_rows(PlayerResultRow, ("club_id", "game_id")),
+            [game.club_id, game.pk],
+        )
+    }
     # Taken before the rows change: what the game gave each seat's member until now.
     before = [SeatFigures.of(row) for row in stored.values()]
     finished_before = {row.finished_at for row in stored.values()}
     if result is None:
-        PlayerResultRow.objects.filter(pk__in=[row.pk for row in stored.values()]).delete()
+        PlayerResultRow.objects.filter(
+            club_id=game.club_id, pk__in=[row.pk for row in stored.values()]
+        ).delete()
         update_member_figures(
-            ruleset=game.ruleset, started_at=game.started_at, before=before, after=[]
+            ruleset=game.ruleset,
+            started_at=game.started_at,
+            before=before,
+            after=[],
+            club_id=game.club_id,
         )
         _refresh_standings(game, before, [], finished_before)
         return []
@@ -102,21 +118,26 @@ def store_results(
         changed.append(old)
         rows.append(old)
     if stored:
-        PlayerResultRow.objects.filter(pk__in=[row.pk for row in stored.values()]).delete()
+        PlayerResultRow.objects.filter(
+            club_id=game.club_id, pk__in=[row.pk for row in stored.values()]
+        ).delete()
     # Fields checked here; the links (just loaded) and the unique and check constraints are the
     # database's to enforce, in the same statement: validating them in Python would cost a
     # query each, some forty on the tablet's last turn of a full table.
     for row in rows:
         row.full_clean(exclude=LINKS, validate_unique=False, validate_constraints=False)
     if changed:
-        PlayerResultRow.objects.bulk_update(changed, [*FIGURES, "winning_run", "run_started"])
-    if new:
-        PlayerResultRow.objects.bulk_create(new)
+        PlayerResultRow.objects.filter(club_id=game.club_id).bulk_update(
+            changed, [*FIGURES, "winning_run", "run_started"]
+        )
+    # One INSERT written once a process (league.services.statements), ids returned.
+    insert_new(PlayerResultRow, new)
     update_member_figures(
         ruleset=game.ruleset,
         started_at=game.started_at,
         before=before,
         after=[SeatFigures.of(row) for row in rows],
+        club_id=game.club_id,
     )
     _refresh_standings(game, before, rows, finished_before)
     return rows
@@ -131,6 +152,7 @@ def _refresh_standings(
     """The season standings of the game's members, where it finished before and finishes now."""
     members = {seat.member_id for seat in before} | {row.member_id for row in rows}
     refresh_standings(
+        club_id=game.club_id,
         ruleset=game.ruleset,
         member_ids={member for member in members if member is not None},
         moments=[*finished_before, game.finished_at if rows else None],

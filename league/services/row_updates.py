@@ -9,10 +9,11 @@ stay the database's to check.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 from typing import Any
 
 from django.db import connections, router
-from django.db.models import Model
+from django.db.models import Field, Model
 
 from scoring.transactions import require_transaction
 
@@ -22,6 +23,7 @@ PLAIN_COLUMNS = {
     "BigAutoField",
     "BigIntegerField",
     "CharField",
+    "FloatField",
     "ForeignKey",
     "IntegerField",
     "PositiveBigIntegerField",
@@ -72,10 +74,29 @@ def add_counts(
     require_transaction("add_counts")
     if not rows:
         return
+    statement, prepared_by = _upsert(model, tuple(keys), tuple(counts), guests)
+    connection = connections[router.db_for_write(model)]
+    prepared: list[list[Any]] = [
+        [
+            value if field is None else field.get_db_prep_save(value, connection)
+            for field, value in zip(prepared_by, row, strict=True)
+        ]
+        for row in rows
+    ]
+    with connection.cursor() as cursor:
+        cursor.executemany(statement, prepared)
+
+
+@cache
+def _upsert(
+    model: type[Model], keys: tuple[str, ...], counts: tuple[str, ...], guests: str
+) -> tuple[str, tuple[Field[Any, Any] | None, ...]]:
+    """add_counts' statement and the field that prepares each column's values for the database
+    (None for the plain columns the drivers take as they are): worked out once a process, for
+    the finishing turn runs four of them."""
     meta = model._meta
     fields = {field.attname: field for field in meta.concrete_fields}
-    connection = connections[router.db_for_write(model)]
-    quote = connection.ops.quote_name
+    quote = connections[router.db_for_write(model)].ops.quote_name
     table = quote(meta.db_table)
     columns = [*keys, *counts]
     target = ", ".join(quote(fields[name].column) for name in keys if name != guests)
@@ -90,12 +111,8 @@ def add_counts(
         f"VALUES ({', '.join(['%s'] * len(columns))}) "
         f"ON CONFLICT ({target}){where} DO UPDATE SET {sums}"
     )
-    prepared = [
-        [
-            fields[name].get_db_prep_save(value, connection)
-            for name, value in zip(columns, row, strict=True)
-        ]
-        for row in rows
-    ]
-    with connection.cursor() as cursor:
-        cursor.executemany(statement, prepared)
+    prepared_by = tuple(
+        None if fields[name].get_internal_type() in PLAIN_COLUMNS else fields[name]
+        for name in columns
+    )
+    return statement, prepared_by

@@ -9,14 +9,15 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.utils.translation import gettext
 
+from clubs.models import Club
 from league.models import AuditAction, Season
 from league.services import audit
 from league.services.standings import rebuild_standings
 from scoring.access.roles import is_secretary
 
 
-def _check(by: User, starts_on: datetime.date, ends_on: datetime.date) -> None:
-    if not is_secretary(by):
+def _check(by: User, club_id: int, starts_on: datetime.date, ends_on: datetime.date) -> None:
+    if not is_secretary(by, club_id):
         raise PermissionDenied(gettext("Only the secretary keeps the seasons."))
     if starts_on > ends_on:
         raise ValidationError({"ends_on": gettext("A season ends on or after the day it starts.")})
@@ -27,10 +28,10 @@ SEASON_FIELDS = ("name", "starts_on", "ends_on")
 
 @transaction.atomic
 def create_season(
-    *, by: User, name: str, starts_on: datetime.date, ends_on: datetime.date
+    *, in_club: Club, by: User, name: str, starts_on: datetime.date, ends_on: datetime.date
 ) -> Season:
-    _check(by, starts_on, ends_on)
-    season = Season(name=name.strip(), starts_on=starts_on, ends_on=ends_on)
+    _check(by, in_club.pk, starts_on, ends_on)
+    season = Season(club=in_club, name=name.strip(), starts_on=starts_on, ends_on=ends_on)
     season.full_clean()
     season.save()
     rebuild_standings(season=season)
@@ -48,7 +49,7 @@ def update_season(
     *, season: Season, by: User, name: str, starts_on: datetime.date, ends_on: datetime.date
 ) -> Season:
     """The season's standings are summed afresh for its new dates, in the same transaction."""
-    _check(by, starts_on, ends_on)
+    _check(by, season.club_id, starts_on, ends_on)
     season = Season.objects.select_for_update().get(pk=season.pk)
     before = audit.snapshot(season, SEASON_FIELDS)
     season.name, season.starts_on, season.ends_on = name.strip(), starts_on, ends_on

@@ -10,6 +10,9 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext
 
+from clubs.models import Club
+from clubs.services import rename_club
+from league import settings_memo
 from league.models import AuditAction, ClubSettings, PublicArea
 from league.services import audit
 from league.standings import tiebreakers_for, validate_tiebreakers
@@ -42,6 +45,7 @@ def _as_logged(settings: ClubSettings, kept: Sequence[str]) -> audit.Snapshot:
 @transaction.atomic
 def update_club_settings(
     *,
+    in_club: Club,
     by: User,
     club_name: str,
     drinks_in_balut: bool,
@@ -61,7 +65,7 @@ def update_club_settings(
 
     They count for games finished from now on: the books already kept stay as they were kept.
     """
-    if not is_secretary(by):
+    if not is_secretary(by, in_club.pk):
         raise PermissionDenied(gettext("Only the secretary changes the club's settings."))
     unknown = sorted((set(register_bounds) | set(default_options)) - set(RULESET_KEYS))
     if unknown:
@@ -75,13 +79,11 @@ def update_club_settings(
                 gettext("Default options for %(game)s: %(refusal)s.")
                 % {"game": ruleset, "refusal": refusal(error)}
             ) from error
-    settings, _ = ClubSettings.objects.select_for_update().get_or_create(
-        pk=ClubSettings.SINGLETON_ID
-    )
+    settings, _ = ClubSettings.objects.select_for_update().get_or_create(club=in_club)
     kept = [
         field.name
         for field in ClubSettings._meta.fields
-        if field.name not in ("id", "updated_by", "updated_at")
+        if field.name not in ("id", "club", "updated_by", "updated_at")
     ]
     before = _as_logged(settings, kept)
     settings.club_name = club_name.strip()
@@ -125,6 +127,11 @@ def update_club_settings(
     settings.updated_by, settings.updated_at = by, timezone.now()
     settings.full_clean()
     settings.save()
+    if settings.club_name:
+        # The name the club's sheets print is the name the server lists it by.
+        rename_club(club=in_club, name=settings.club_name)
+    # What this request read before is no longer the club's settings.
+    settings_memo.forget()
     old, new = audit.changed(before, _as_logged(settings, kept))
     if new:
         audit.record(

@@ -12,12 +12,15 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Collection, Iterable
+from functools import cache
 
+from django.db import connections, router
 from django.db.models import Count, Max, Q, QuerySet, Sum
 from django.utils import timezone
 
 from league.models import PlayerResultRow, Season, SeasonStanding
 from league.selectors import local_midnight
+from league.services.statements import quoted, read_rows
 from league.standings import BY_POINTS
 from scoring.models import Member
 from scoring.transactions import require_transaction
@@ -28,6 +31,7 @@ StandingKey = tuple[str, int]  # (ruleset, member id)
 def season_rows(season: Season) -> QuerySet[PlayerResultRow]:
     """The members' rows of the games finished within `season` (both days, club's time)."""
     return PlayerResultRow.objects.filter(
+        club_id=season.club_id,
         member__isnull=False,
         finished_at__gte=local_midnight(season.starts_on),
         finished_at__lt=local_midnight(season.ends_on + datetime.timedelta(days=1)),
@@ -70,18 +74,22 @@ def summed(
 
 
 def refresh_standings(
-    *, ruleset: str, member_ids: Collection[int], moments: Iterable[datetime.datetime | None]
+    *,
+    club_id: int,
+    ruleset: str,
+    member_ids: Collection[int],
+    moments: Iterable[datetime.datetime | None],
 ) -> None:
-    """Sum afresh the lines of `member_ids` in `ruleset` in every season holding one of
-    `moments` (a game's finishing times, before and after its change). Inside a transaction."""
+    """Sum afresh the lines of `member_ids` in `ruleset` in every season of the club holding
+    one of `moments` (a game's finishing times, before and after its change). Inside a
+    transaction."""
     require_transaction("refresh_standings", within="the change's transaction")
     days = {timezone.localdate(moment) for moment in moments if moment is not None}
     if not member_ids or not days:
         return
-    holding = Q()
-    for day in days:
-        holding |= Q(starts_on__lte=day, ends_on__gte=day)
-    seasons = list(Season.objects.filter(holding))
+    ops = connections[router.db_for_read(Season)].ops
+    held = [value for day in sorted(days) for value in [ops.adapt_datefield_value(day)] * 2]
+    seasons = read_rows(Season, _holding_sql(len(days)), [club_id, *held])
     if not seasons:
         return
     list(Member.objects.select_for_update().filter(pk__in=member_ids).order_by("pk").values("pk"))
@@ -91,6 +99,18 @@ def refresh_standings(
             season=season, ruleset=ruleset, member_id__in=list(member_ids)
         ).delete()
         _create(fresh.values())
+
+
+@cache
+def _holding_sql(days: int) -> str:
+    """The club's seasons that hold one of `days` days, newest first (Season's order): the
+    finishing turn asks it, so its SQL is written once a process (league.services.statements)."""
+    table, c = quoted(Season)
+    holding = " OR ".join([f"({c['starts_on']} <= %s AND {c['ends_on']} >= %s)"] * days)
+    return (
+        f"SELECT {', '.join(c.values())} FROM {table} WHERE {c['club_id']} = %s "
+        f"AND ({holding}) ORDER BY {c['starts_on']} DESC, {c['id']} DESC"
+    )
 
 
 def rebuild_standings(*, season: Season | None = None) -> int:

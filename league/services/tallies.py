@@ -99,13 +99,15 @@ class OutOfStep(Exception):
     (a database from before the tallies, rows repaired by hand)."""
 
 
-def move_tallies(ruleset: str, before: Sequence[SeatFigures], after: Sequence[SeatFigures]) -> None:
-    """A game of `ruleset` had the seats `before` and now has `after` (its rows already say
-    so). Call it inside a transaction."""
+def move_tallies(
+    ruleset: str, before: Sequence[SeatFigures], after: Sequence[SeatFigures], *, club_id: int
+) -> None:
+    """A game of `ruleset` in the club `club_id` had the seats `before` and now has `after`
+    (its rows already say so). Call it inside a transaction. Each club keeps its own tallies."""
     require_transaction("move_tallies")
     given = game_changes(ruleset, after)
     if not before:
-        _add_first_booking(ruleset, given)
+        _add_first_booking(ruleset, club_id, given)
         return
     taken = game_changes(ruleset, before, -1)
     pending: dict[Tally, Changes] = {}
@@ -117,7 +119,7 @@ def move_tallies(ruleset: str, before: Sequence[SeatFigures], after: Sequence[Se
     try:
         for _ in range(INSERT_ATTEMPTS):
             new = {
-                tally: _write_existing(tally, ruleset, changes)
+                tally: _write_existing(tally, ruleset, club_id, changes)
                 for tally, changes in pending.items()
                 if changes
             }
@@ -143,7 +145,7 @@ def move_tallies(ruleset: str, before: Sequence[SeatFigures], after: Sequence[Se
         rebuild_tallies()
 
 
-def _add_first_booking(ruleset: str, given: Mapping[Tally, Changes]) -> None:
+def _add_first_booking(ruleset: str, club_id: int, given: Mapping[Tally, Changes]) -> None:
     """A game booked for the first time (the finishing turn) only adds: one upsert a tally
     (two for the boxes when guests played, whose row has no member), no row read first. Every
     count is a sum of the engine's figures, none below nought; the tallies' check constraints
@@ -151,14 +153,19 @@ def _add_first_booking(ruleset: str, given: Mapping[Tally, Changes]) -> None:
     wait for each other's rows instead of deadlocking."""
     for tally, changes in given.items():
         by_ruleset = [ruleset] if tally.by_ruleset else []
-        keys = [tally.keys[0], *(["ruleset"] if tally.by_ruleset else []), tally.keys[1]]
+        keys = [
+            "club_id",
+            tally.keys[0],
+            *(["ruleset"] if tally.by_ruleset else []),
+            tally.keys[1],
+        ]
         rows = [
-            [first, *by_ruleset, second, *counts]
+            [club_id, first, *by_ruleset, second, *counts]
             for (first, second), counts in changes.items()
             if counts[0] > 0
         ]
-        members = sorted(row for row in rows if row[0] is not None)
-        guests = sorted((row for row in rows if row[0] is None), key=lambda row: row[1:])
+        members = sorted(row for row in rows if row[1] is not None)
+        guests = sorted((row for row in rows if row[1] is None), key=lambda row: row[2:])
         add_counts(tally.model, keys=keys, counts=tally.counts, rows=members)
         add_counts(tally.model, keys=keys, counts=tally.counts, rows=guests, guests=tally.keys[0])
 
@@ -168,7 +175,7 @@ def _keys(tally: Tally, rows: Sequence[Model]) -> list[Key]:
     return [(getattr(row, first), getattr(row, second)) for row in rows]
 
 
-def _write_existing(tally: Tally, ruleset: str, changes: Changes) -> list[Model]:
+def _write_existing(tally: Tally, ruleset: str, club_id: int, changes: Changes) -> list[Model]:
     """Moves the rows that exist (locked first) by `changes`; the rows still to be created."""
     first, second = tally.keys
     members = {key[0] for key in changes}
@@ -181,7 +188,7 @@ def _write_existing(tally: Tally, ruleset: str, changes: Changes) -> list[Model]
     # a lock and a sum need not pay for.
     rows = (
         tally.model._default_manager.select_for_update(of=("self",))
-        .filter(whose, **{f"{second}__in": {key[1] for key in changes}})
+        .filter(whose, club_id=club_id, **{f"{second}__in": {key[1] for key in changes}})
         .order_by()
     )
     if tally.by_ruleset:
@@ -211,6 +218,7 @@ def _write_existing(tally: Tally, ruleset: str, changes: Changes) -> list[Model]
             changed.append((pk, totals))
         else:
             row = tally.model(
+                club_id=club_id,
                 **dict(zip(tally.keys, key, strict=True)),
                 **dict(zip(tally.counts, totals, strict=True)),
                 **({"ruleset": ruleset} if tally.by_ruleset else {}),
@@ -218,11 +226,13 @@ def _write_existing(tally: Tally, ruleset: str, changes: Changes) -> list[Model]
             # The members (taken from result rows), uniqueness and the check constraints are
             # the database's to enforce: in Python they would cost a query per row.
             row.full_clean(
-                exclude=["member", "opponent"], validate_unique=False, validate_constraints=False
+                exclude=["club", "member", "opponent"],
+                validate_unique=False,
+                validate_constraints=False,
             )
             new.append(row)
     if emptied:
-        tally.model._default_manager.filter(pk__in=emptied).delete()
+        tally.model._default_manager.filter(club_id=club_id, pk__in=emptied).delete()
     update_rows(tally.model, tally.counts, changed)
     return new
 
@@ -240,15 +250,17 @@ def rebuild_tallies() -> int:
     """Every tally added up afresh from every kept row; the rows written. Inside a transaction:
     readers go on seeing the old tallies until it commits."""
     require_transaction("rebuild_tallies")
-    totals: dict[tuple[Tally, str], Changes] = {}
+    totals: dict[tuple[Tally, str, int], Changes] = {}
     rows = PlayerResultRow.objects.order_by("game_id", "player_id").only(
-        "game_id", "ruleset", "member_id", "month", "score", "won", "baluts", "boxes"
+        "game_id", "club_id", "ruleset", "member_id", "month", "score", "won", "baluts", "boxes"
     )
     for _, game_rows in groupby(rows.iterator(chunk_size=UPDATE_BATCH), key=lambda r: r.game_id):
         table = list(game_rows)
         ruleset = table[0].ruleset
         for tally, changes in game_changes(ruleset, [SeatFigures.of(r) for r in table]).items():
-            kept = totals.setdefault((tally, ruleset if tally.by_ruleset else ""), {})
+            kept = totals.setdefault(
+                (tally, ruleset if tally.by_ruleset else "", table[0].club_id), {}
+            )
             for key, counts in changes.items():
                 _add(kept, key, *counts)
     written = 0
@@ -256,11 +268,12 @@ def rebuild_tallies() -> int:
         tally.model._default_manager.all().delete()
         fresh = [
             tally.model(
+                club_id=club_id,
                 **dict(zip(tally.keys, key, strict=True)),
                 **dict(zip(tally.counts, counts, strict=True)),
                 **({"ruleset": ruleset} if tally.by_ruleset else {}),
             )
-            for (kind, ruleset), changes in totals.items()
+            for (kind, ruleset, club_id), changes in totals.items()
             if kind is tally
             for key, counts in changes.items()
             if counts[0]

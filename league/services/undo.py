@@ -25,8 +25,8 @@ CLAIM_FIELDS = ("status", "decided_by", "decided_at", "note")
 REMOVAL_FIELDS = ("removed_at", "removed_by", "removal_reason")
 
 
-def _check(by: User, reason: str) -> None:
-    if not is_secretary(by):
+def _check(by: User, club_id: int, reason: str) -> None:
+    if not is_secretary(by, club_id):
         raise PermissionDenied(gettext("Only the secretary takes a decision back."))
     if not reason.strip():
         raise ValidationError({"reason": gettext("Say why.")})
@@ -36,14 +36,18 @@ def _check(by: User, reason: str) -> None:
 def reopen_claim(*, claim: RegisterClaim, by: User, reason: str) -> RegisterClaim:
     """A ratified or rejected claim waits for the secretary's word again; a ratified one's
     entry leaves the register (marked removed) until it is ratified again."""
-    _check(by, reason)
+    _check(by, claim.game.club_id, reason)
     claim = RegisterClaim.objects.select_for_update().select_related("game").get(pk=claim.pk)
     if claim.status == ClaimStatus.PENDING:
         raise ValidationError(gettext("This claim is waiting already: nothing changed."))
     if claim.game.is_void:
         raise ValidationError(gettext("The game is void: its claims are not reopened."))
     before = audit.snapshot(claim, CLAIM_FIELDS)
-    entry = RegisterEntry.objects.select_for_update().filter(claim=claim).first()
+    entry = (
+        RegisterEntry.objects.select_for_update()
+        .filter(club_id=claim.game.club_id, claim=claim)
+        .first()
+    )
     if entry is not None and entry.removed_at is None:
         entry.removed_at, entry.removed_by = timezone.now(), by
         entry.removal_reason = gettext("Its claim was reopened: %(reason)s") % {
@@ -90,13 +94,13 @@ def edit_historic_entry(
     note: str,
 ) -> RegisterEntry:
     """Put a paper record right (a misread figure, the wrong date); its scan stays."""
-    _check(by, reason)
+    _check(by, entry.club_id, reason)
     entry = _historic(entry)
     if entry.removed_at is not None:
         raise ValidationError(gettext("This entry is removed: restore it first."))
     if date > timezone.localdate():
         raise ValidationError({"date": gettext("A historic record cannot be dated in the future.")})
-    check_within_register(ruleset=ruleset, kind=kind, score=score)
+    check_within_register(in_club=entry.club, ruleset=ruleset, kind=kind, score=score)
     before = audit.snapshot(entry, ENTRY_FIELDS)
     entry.date, entry.player_name, entry.member = date, player_name.strip(), member
     entry.score, entry.kind, entry.ruleset, entry.note = score, kind, ruleset, note.strip()
@@ -115,7 +119,7 @@ def edit_historic_entry(
 @transaction.atomic
 def remove_register_entry(*, entry: RegisterEntry, by: User, reason: str) -> RegisterEntry:
     """A historic line leaves the register and the records; it stays, marked removed."""
-    _check(by, reason)
+    _check(by, entry.club_id, reason)
     entry = _historic(entry)
     if entry.removed_at is not None:
         raise ValidationError(gettext("This entry is removed already: nothing changed."))
@@ -136,7 +140,7 @@ def remove_register_entry(*, entry: RegisterEntry, by: User, reason: str) -> Reg
 @transaction.atomic
 def restore_register_entry(*, entry: RegisterEntry, by: User, reason: str) -> RegisterEntry:
     """A historic line removed by mistake comes back."""
-    _check(by, reason)
+    _check(by, entry.club_id, reason)
     entry = _historic(entry)
     if entry.removed_at is None:
         raise ValidationError(gettext("This entry is in the register: nothing changed."))

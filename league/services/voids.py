@@ -42,7 +42,7 @@ def withdraw_void_game(*, game: Game, by: User) -> None:
         withdrawn.append(claim.pk)
     removed = []
     for entry in RegisterEntry.objects.select_for_update().filter(
-        game=game, removed_at__isnull=True
+        club_id=game.club_id, game=game, removed_at__isnull=True
     ):
         entry.removed_at, entry.removed_by, entry.removal_reason = now, by, why
         entry.full_clean()

@@ -20,12 +20,13 @@ from operator import or_
 from django.contrib.auth.models import User
 from django.db.models import Q
 
+from clubs.models import Club, Role
+from clubs.services import join_club
 from league.models import ClaimStatus, DebtStatus, DrinkDebt, PlayerResultRow, Season
 from league.services.ledger import debt_row
 from league.services.register import open_claims, ratify_claim
 from league.services.seasons import create_season
 from scoring import rules
-from scoring.access.roles import secretary_group
 from scoring.models import Game, GamePlayer
 
 SECRETARY = "synthetic-secretary"
@@ -44,15 +45,16 @@ class Books:
     secretary: User
     until: datetime
     rng: random.Random
+    club: Club
 
 
-def synthetic_secretary() -> User:
+def synthetic_secretary(club: Club) -> User:
     """The secretary who settles and ratifies in a synthetic history; no one can sign in as."""
     user, made = User.objects.get_or_create(username=SECRETARY)
     if made:
         user.set_unusable_password()
         user.save(update_fields=["password"])
-    user.groups.add(secretary_group())
+    join_club(club=club, user=user, role=Role.SECRETARY)
     return user
 
 
@@ -106,14 +108,18 @@ def register_claims(books: Books, *, after_game: int) -> int:
     return opened
 
 
-def seasons(by: User, first: date, last: date) -> int:
+def seasons(club: Club, by: User, first: date, last: date) -> int:
     """A season for each calendar year from `first` to `last` the club has not named yet."""
-    taken = set(Season.objects.values_list("name", flat=True))
+    taken = set(Season.objects.filter(club=club).values_list("name", flat=True))
     made = 0
     for year in range(first.year, last.year + 1):
         if str(year) not in taken:
             create_season(
-                by=by, name=str(year), starts_on=date(year, 1, 1), ends_on=date(year, 12, 31)
+                in_club=club,
+                by=by,
+                name=str(year),
+                starts_on=date(year, 1, 1),
+                ends_on=date(year, 12, 31),
             )
             made += 1
     return made

@@ -25,6 +25,7 @@ from django.db.models import Max
 from django.utils import timezone
 from PIL import Image, ImageDraw
 
+from clubs.models import Club
 from league.selectors import house_rules
 from league.services.figures import rebuild_all_figures
 from league.synthesis.books import Books, register_claims, seasons, synthetic_secretary
@@ -33,6 +34,7 @@ from league.synthesis.store import Played, Stored, store_games
 from scoring import rules
 from scoring.drawings import clean_drawing
 from scoring.models import Game, Member
+from scoring.selectors import members_of
 from scoring.services.members import create_member
 
 MEMBER_NAMES = [
@@ -111,16 +113,16 @@ class Synthesized:
     seasons: int = 0
 
 
-def club_members(count: int = len(MEMBER_NAMES)) -> list[Member]:
+def club_members(club: Club, count: int = len(MEMBER_NAMES)) -> list[Member]:
     """The club's members: those already there, topped up to `count` with new ones."""
-    members = list(Member.objects.filter(is_active=True).order_by("pk"))
+    members = list(members_of(club).filter(is_active=True).order_by("pk"))
     pin_hash = make_password(SYNTHETIC_PIN)  # hashed once: PBKDF2 costs a fraction of a second
     taken = {member.known_as for member in Member.objects.all()}
     names = (name for name in MEMBER_NAMES if name not in taken)
     while len(members) < count:
         known_as = next(names, None) or f"Member{len(taken) + 1}"
         taken.add(known_as)
-        member = create_member(name=f"{known_as} (synthetic)", known_as=known_as)
+        member = create_member(in_club=club, name=f"{known_as} (synthetic)", known_as=known_as)
         member.pin_hash = pin_hash
         member.save(update_fields=["pin_hash"])
         members.append(member)
@@ -164,7 +166,10 @@ def cyclic_gc_paused() -> Iterator[None]:
 
 
 class Synthesizer:
-    def __init__(self, *, seed: int, signatures: bool = True, books: bool = True) -> None:
+    def __init__(
+        self, *, club: Club, seed: int, signatures: bool = True, books: bool = True
+    ) -> None:
+        self.club = club
         self.rng = random.Random(seed)
         self.signatures = signatures
         self.keeps_books = books
@@ -182,7 +187,7 @@ class Synthesizer:
         until: datetime | None = None,
     ) -> Synthesized:
         """Games over the `years` years before `until` (by default, now)."""
-        self.members = club_members()
+        self.members = club_members(self.club)
         # Some members come every week, some twice a year: a long tail of regulars.
         self.weights = [self.rng.paretovariate(1.2) for _ in self.members]
         total = years * games_per_year
@@ -190,8 +195,14 @@ class Synthesizer:
         times = game_times(self.rng, total, years, until)
         if self.keeps_books:
             # Rounds and claims are closed by the real calendar, wherever the history's years end.
-            self.books = Books(house_rules(), synthetic_secretary(), timezone.now(), self.rng)
-        last_before = Game.objects.aggregate(last=Max("pk"))["last"] or 0
+            self.books = Books(
+                house_rules(self.club),
+                synthetic_secretary(self.club),
+                timezone.now(),
+                self.rng,
+                self.club,
+            )
+        last_before = Game.objects.filter(club=self.club).aggregate(last=Max("pk"))["last"] or 0
         turns = signatures = debts = 0
         for start in range(0, total, GAMES_PER_BATCH):
             batch = times[start : start + GAMES_PER_BATCH]
@@ -207,13 +218,18 @@ class Synthesizer:
         if self.books is None:
             return Synthesized(len(self.members), total, turns, signatures)
         claims = register_claims(self.books, after_game=last_before)
-        made = seasons(self.books.secretary, times[0].date(), until.date()) if times else 0
+        made = (
+            seasons(self.club, self.books.secretary, times[0].date(), until.date()) if times else 0
+        )
         return Synthesized(len(self.members), total, turns, signatures, debts, claims, made)
 
     @transaction.atomic
     def _store(self, played: Sequence[Played]) -> Stored:
         return store_games(
-            played, drawing=self.drawing if self.signatures else None, books=self.books
+            played,
+            club=self.club,
+            drawing=self.drawing if self.signatures else None,
+            books=self.books,
         )
 
     def _play(self, started_at: datetime) -> Played:

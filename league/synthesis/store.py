@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
+from clubs.models import Club
 from league.models import DrinkDebt, PlayerResultRow
 from league.services.results import result_rows
 from league.synthesis.books import Books, debts
@@ -57,14 +58,18 @@ class Stored:
 
 
 def store_games(
-    played: Sequence[Played], *, drawing: str | None, books: Books | None = None
+    played: Sequence[Played],
+    *,
+    club: Club,
+    drawing: str | None,
+    books: Books | None = None,
 ) -> Stored:
     """Every game with its players, turns and result rows; signed by every player when a
     `drawing` (the guests' signature) is given; with its drinks booked when `books` are kept.
     Call it inside a transaction."""
     house = books.house_rules if books is not None else rules.DEFAULT_HOUSE_RULES
     kept_rules = house.as_dict()
-    games = [_game_row(one, kept_rules) for one in played]
+    games = [_game_row(one, kept_rules, club) for one in played]
     Game.objects.bulk_create(games)
     players = [
         GamePlayer(
@@ -114,7 +119,7 @@ def store_games(
     return Stored(stored, len(signatures), len(booked))
 
 
-def _game_row(one: Played, house_rules: dict[str, object]) -> Game:
+def _game_row(one: Played, house_rules: dict[str, object], club: Club) -> Game:
     scorer = one.seated[0]
     assert isinstance(scorer, Member)
     setup = one.game.setup
@@ -122,6 +127,7 @@ def _game_row(one: Played, house_rules: dict[str, object]) -> Game:
         seconds=SECONDS_PER_TURN[setup.ruleset] * len(one.game.turns)
     )
     return Game(
+        club=club,
         ruleset=setup.ruleset,
         options=setup.options.as_dict(),
         friendly=setup.friendly,

@@ -11,6 +11,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.utils.translation import gettext
 
+from clubs.requests import club_of
 from scoring.access.requests import member_sign_in, user_of
 from scoring.access.roles import is_secretary
 
@@ -25,7 +26,7 @@ def secretary_required(view: View) -> View:
     @wraps(view)
     @login_required
     def guarded(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-        if not is_secretary(request.user):
+        if not is_secretary(request.user, club_of(request).pk):
             raise PermissionDenied(gettext("Only the club's secretary may do this."))
         return view(request, *args, **kwargs)
 

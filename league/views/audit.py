@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.http import HttpRequest, HttpResponse
 from django.views.decorators.http import require_GET
 
+from clubs.requests import club_of
 from league.audit_words import People
 from league.models import AuditEntry
 from league.secretary_forms import AuditFilterForm
@@ -17,9 +18,11 @@ from league.views.listing import list_page
 @require_GET
 @secretary_required
 def audit_log(request: HttpRequest) -> HttpResponse:
-    people = People.of(audit_people())
+    people = People.of(audit_people(club_of(request)))
     filters = AuditFilterForm(request.GET, people=people)
-    table = AuditTable(filters.apply(AuditEntry.objects.all()), people=people)
+    table = AuditTable(
+        filters.apply(AuditEntry.objects.filter(club=club_of(request))), people=people
+    )
     return list_page(
         request, filters, table, name="audit", template="league/audit.html", context=dict
     )

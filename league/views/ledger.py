@@ -8,6 +8,7 @@ from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_POST
 
+from clubs.requests import club_of
 from league import selectors
 from league.forms import LedgerFilterForm, WriteOffForm
 from league.models import DrinkDebt, PublicArea
@@ -29,16 +30,16 @@ from scoring.access.roles import is_secretary
 @require_GET
 @visible_to_visitors(PublicArea.LEDGER)
 def ledger(request: HttpRequest) -> HttpResponse:
-    filters = LedgerFilterForm(request.GET)
-    table = LedgerTable(filters.apply(selectors.ledger_debts()))
+    filters = LedgerFilterForm(request.GET, club=club_of(request))
+    table = LedgerTable(filters.apply(selectors.ledger_debts(club_of(request))))
 
     def context() -> dict[str, object]:
         member = getattr(request.user, "member", None)
         return {
-            "balances": selectors.member_balances(),
-            "guests": selectors.guests_owing(),
+            "balances": selectors.member_balances(club_of(request)),
+            "guests": selectors.guests_owing(club_of(request)),
             # Read by the table's action cells: which rows get Settle and Write off buttons.
-            "secretary": is_secretary(request.user),
+            "secretary": is_secretary(request.user, club_of(request).pk),
             "my_member_id": getattr(member, "pk", None),
             "undo": _just_settled(request),
             "undo_seconds": SETTLE_UNDO_SECONDS,
@@ -51,7 +52,7 @@ def ledger(request: HttpRequest) -> HttpResponse:
 
 @require_POST
 def settle(request: HttpRequest, debt_id: int) -> HttpResponse:
-    debt = get_object_or_404(DrinkDebt, pk=debt_id)
+    debt = get_object_or_404(DrinkDebt.objects.filter(game__club=club_of(request)), pk=debt_id)
     if not request.user.is_authenticated:
         return member_sign_in(request)
     user = user_of(request)
@@ -81,7 +82,11 @@ def _just_settled(request: HttpRequest) -> DrinkDebt | None:
     debt_id = request.session.pop(JUST_SETTLED, None)
     if not isinstance(debt_id, int) or not request.user.is_authenticated:
         return None
-    debt = DrinkDebt.objects.select_related("debtor").filter(pk=debt_id).first()
+    debt = (
+        DrinkDebt.objects.select_related("debtor")
+        .filter(game__club=club_of(request), pk=debt_id)
+        .first()
+    )
     if debt is None or not settle_undoable(debt, user_of(request)):
         return None
     return debt
@@ -89,7 +94,7 @@ def _just_settled(request: HttpRequest) -> DrinkDebt | None:
 
 @require_POST
 def undo(request: HttpRequest, debt_id: int) -> HttpResponse:
-    debt = get_object_or_404(DrinkDebt, pk=debt_id)
+    debt = get_object_or_404(DrinkDebt.objects.filter(game__club=club_of(request)), pk=debt_id)
     if not request.user.is_authenticated:
         return member_sign_in(request)
 
@@ -106,7 +111,7 @@ def undo(request: HttpRequest, debt_id: int) -> HttpResponse:
 @require_POST
 @secretary_required
 def write_off(request: HttpRequest, debt_id: int) -> HttpResponse:
-    debt = get_object_or_404(DrinkDebt, pk=debt_id)
+    debt = get_object_or_404(DrinkDebt.objects.filter(game__club=club_of(request)), pk=debt_id)
     form = WriteOffForm(request.POST)
 
     def written_off() -> str:

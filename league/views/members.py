@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 from django_tables2 import RequestConfig
 
+from clubs.requests import club_of
 from league import selectors
 from league.secretary_forms import MemberForm, member_initial
 from league.services.members import add_member, set_member_pin, update_member
@@ -18,15 +19,16 @@ from league.tables import PER_PAGE, MembersTable
 from league.views.access import secretary_required, user_of
 from scoring.access.privacy import visible_to_visitors
 from scoring.access.roles import is_secretary
-from scoring.models import Member, PublicArea
+from scoring.models import PublicArea
+from scoring.selectors import members_of
 
 
 @require_GET
 @visible_to_visitors(PublicArea.MEMBERS)
 def members(request: HttpRequest) -> HttpResponse:
-    secretary = is_secretary(request.user)
+    secretary = is_secretary(request.user, club_of(request).pk)
     # The secretary sees former members too, to bring one back.
-    listed = selectors.members_overview()
+    listed = selectors.members_overview(club_of(request))
     table = MembersTable(listed if secretary else listed.filter(is_active=True))
     RequestConfig(request, paginate={"per_page": PER_PAGE}).configure(table)
     return render(request, "league/members.html", {"table": table, "secretary": secretary})
@@ -36,7 +38,9 @@ def members(request: HttpRequest) -> HttpResponse:
 @secretary_required
 def member_form(request: HttpRequest, member_id: int | None = None) -> HttpResponse:
     """A new member (no `member_id`), or one member's details, active flag and PIN."""
-    member = None if member_id is None else get_object_or_404(Member, pk=member_id)
+    member = (
+        None if member_id is None else get_object_or_404(members_of(club_of(request)), pk=member_id)
+    )
     initial = member_initial(member) if member is not None else None
     form = MemberForm(request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid():
@@ -44,6 +48,7 @@ def member_form(request: HttpRequest, member_id: int | None = None) -> HttpRespo
         try:
             if member is None:
                 saved = add_member(
+                    in_club=club_of(request),
                     by=by,
                     name=data["name"],
                     known_as=data["known_as"],
@@ -52,6 +57,7 @@ def member_form(request: HttpRequest, member_id: int | None = None) -> HttpRespo
                 )
             else:
                 saved = update_member(
+                    in_club=club_of(request),
                     member=member,
                     by=by,
                     name=data["name"],
@@ -60,7 +66,7 @@ def member_form(request: HttpRequest, member_id: int | None = None) -> HttpRespo
                     is_active=data["is_active"],
                 )
                 if data["pin"]:
-                    set_member_pin(member=saved, by=by, pin=data["pin"])
+                    set_member_pin(in_club=club_of(request), member=saved, by=by, pin=data["pin"])
         except ValidationError as refused:
             _add_errors(form, refused)
         else:

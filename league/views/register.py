@@ -9,6 +9,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from clubs.requests import club_of
 from league import selectors
 from league.awaiting import awaiting_signatures
 from league.forms import HistoricEntryForm, NoteForm, RegisterFilterForm
@@ -26,16 +27,18 @@ from scoring.access.roles import is_secretary
 @require_GET
 @visible_to_visitors(PublicArea.RECORDS)
 def register(request: HttpRequest) -> HttpResponse:
-    filters = RegisterFilterForm(request.GET, years=selectors.register_years())
-    table = RegisterTable(filters.apply(selectors.register_entries()))
+    filters = RegisterFilterForm(request.GET, years=selectors.register_years(club_of(request)))
+    table = RegisterTable(filters.apply(selectors.register_entries(club_of(request))))
 
     def context() -> dict[str, object]:
-        secretary = is_secretary(request.user)
+        secretary = is_secretary(request.user, club_of(request).pk)
         return {
-            "records": register_records(),
-            "pending": selectors.pending_claims() if secretary else [],
-            "awaiting": awaiting_signatures() if secretary else [],
-            "rejected": selectors.rejected_claims() if filters.shows_rejected else None,
+            "records": register_records(club_of(request)),
+            "pending": selectors.pending_claims(club_of(request)) if secretary else [],
+            "awaiting": awaiting_signatures(club_of(request)) if secretary else [],
+            "rejected": selectors.rejected_claims(club_of(request))
+            if filters.shows_rejected
+            else None,
             "secretary": secretary,
         }
 
@@ -47,7 +50,9 @@ def register(request: HttpRequest) -> HttpResponse:
 @require_POST
 @secretary_required
 def ratify(request: HttpRequest, claim_id: int) -> HttpResponse:
-    claim = get_object_or_404(RegisterClaim, pk=claim_id)
+    claim = get_object_or_404(
+        RegisterClaim.objects.filter(game__club=club_of(request)), pk=claim_id
+    )
     form = NoteForm(request.POST)
 
     def ratified() -> str:
@@ -65,7 +70,10 @@ def ratify(request: HttpRequest, claim_id: int) -> HttpResponse:
 @require_POST
 @secretary_required
 def reject(request: HttpRequest, claim_id: int) -> HttpResponse:
-    claim = get_object_or_404(RegisterClaim.objects.select_related("player"), pk=claim_id)
+    claim = get_object_or_404(
+        RegisterClaim.objects.filter(game__club=club_of(request)).select_related("player"),
+        pk=claim_id,
+    )
     form = NoteForm(request.POST)
 
     def rejected() -> str:
@@ -84,11 +92,15 @@ def reject(request: HttpRequest, claim_id: int) -> HttpResponse:
 @secretary_required
 def historic_entry(request: HttpRequest) -> HttpResponse:
     if request.method != "POST":
-        return render(request, "league/historic_entry.html", {"form": HistoricEntryForm()})
-    form = HistoricEntryForm(request.POST, request.FILES)
+        return render(
+            request,
+            "league/historic_entry.html",
+            {"form": HistoricEntryForm(club=club_of(request))},
+        )
+    form = HistoricEntryForm(request.POST, request.FILES, club=club_of(request))
     if form.is_valid():
         try:
-            entry = form.enter(by=user_of(request))
+            entry = form.enter(by=user_of(request), in_club=club_of(request))
         except ValidationError as refused:
             form.add_error(None, refused)
         else:
@@ -106,7 +118,7 @@ def historic_entry(request: HttpRequest) -> HttpResponse:
 @require_GET
 @visible_to_visitors(PublicArea.DOCUMENTS)
 def register_scan(request: HttpRequest, entry_id: int) -> FileResponse:
-    entry = get_object_or_404(RegisterEntry, pk=entry_id)
+    entry = get_object_or_404(RegisterEntry.objects.filter(club=club_of(request)), pk=entry_id)
     if not entry.scan:
         raise Http404(gettext("This entry has no scan."))
     try:

@@ -10,7 +10,10 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods
 
+from clubs.models import Club
+from clubs.requests import club_of
 from league import selectors
+from league.models import ClubSettings
 from league.services.settings import update_club_settings
 from league.settings_forms import ClubSettingsForm
 from league.views.access import secretary_required, user_of
@@ -19,13 +22,13 @@ from league.views.access import secretary_required, user_of
 @require_http_methods(["GET", "POST"])
 @secretary_required
 def club_settings(request: HttpRequest) -> HttpResponse:
-    current = selectors.club_settings()
+    current = selectors.club_settings(club_of(request))
     if request.method != "POST":
         return render(request, "league/settings.html", {"form": ClubSettingsForm(instance=current)})
     form = ClubSettingsForm(request.POST, instance=current)
     if form.is_valid():
         try:
-            save_settings(form, user=user_of(request))
+            save_settings(form, user=user_of(request), in_club=club_of(request))
         except ValidationError as refused:
             form.add_error(None, refused)
         else:
@@ -34,9 +37,10 @@ def club_settings(request: HttpRequest) -> HttpResponse:
     return render(request, "league/settings.html", {"form": form}, status=422)
 
 
-def save_settings(form: ClubSettingsForm, *, user: User) -> None:
+def save_settings(form: ClubSettingsForm, *, user: User, in_club: Club) -> ClubSettings:
     """The settings page and the admin save the same form the same way."""
-    update_club_settings(
+    return update_club_settings(
+        in_club=in_club,
         by=user,
         club_name=form.cleaned_data["club_name"],
         drinks_in_balut=form.cleaned_data["drinks_in_balut"],

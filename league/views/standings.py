@@ -16,6 +16,7 @@ from django.utils.translation import get_language, gettext
 from django.views.decorators.http import require_GET, require_http_methods
 from django_tables2 import RequestConfig
 
+from clubs.requests import club_of
 from league import selectors
 from league.exports import export_response, wanted_format
 from league.forms import SeasonForm, StandingsFilterForm
@@ -34,9 +35,11 @@ TABLE_CACHE_SECONDS = 600
 @require_GET
 @visible_to_visitors(PublicArea.STANDINGS)
 def standings(request: HttpRequest) -> HttpResponse:
-    filters = StandingsFilterForm(request.GET, seasons=selectors.seasons())
+    filters = StandingsFilterForm(request.GET, seasons=selectors.seasons(club_of(request)))
     season, ruleset = filters.chosen()
-    order = tiebreakers_for(selectors.club_settings().standings_tiebreakers or {}, ruleset)
+    order = tiebreakers_for(
+        selectors.club_settings(club_of(request)).standings_tiebreakers or {}, ruleset
+    )
     labels = {
         "average_label": tiebreaker_label("average", ruleset),
         "best_label": gettext("Best points") if ruleset in BY_POINTS else gettext("Best score"),
@@ -84,7 +87,11 @@ def _drawn_table(request: HttpRequest, table: StandingsTable, shown_by: list[str
 @secretary_required
 def seasons(request: HttpRequest, season_id: int | None = None) -> HttpResponse:
     """The seasons, with a form to add one (or, given `season_id`, to change that one)."""
-    season = None if season_id is None else get_object_or_404(Season, pk=season_id)
+    season = (
+        None
+        if season_id is None
+        else get_object_or_404(Season.objects.filter(club=club_of(request)), pk=season_id)
+    )
     form = SeasonForm(request.POST or None, instance=season)
     status = 200
     if request.method == "POST":
@@ -97,7 +104,7 @@ def seasons(request: HttpRequest, season_id: int | None = None) -> HttpResponse:
             }
             try:
                 if season is None:
-                    saved = create_season(by=user_of(request), **fields)
+                    saved = create_season(in_club=club_of(request), by=user_of(request), **fields)
                 else:
                     saved = update_season(season=season, by=user_of(request), **fields)
             except ValidationError as refused:
@@ -113,5 +120,5 @@ def seasons(request: HttpRequest, season_id: int | None = None) -> HttpResponse:
                     )
                 return redirect("league:seasons")
         status = 422
-    context = {"form": form, "season": season, "seasons": selectors.seasons()}
+    context = {"form": form, "season": season, "seasons": selectors.seasons(club_of(request))}
     return render(request, "league/seasons.html", context, status=status)

@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods
 
+from clubs.requests import club_of
 from league.models import DrinkDebt, RegisterClaim, RegisterEntry
 from league.secretary_forms import ConfirmForm, HistoricEditForm
 from league.services.ledger import reopen_debt
@@ -70,7 +71,10 @@ def _confirmed(
 @require_http_methods(["GET", "POST"])
 @secretary_required
 def claim_reopen(request: HttpRequest, claim_id: int) -> HttpResponse:
-    claim = get_object_or_404(RegisterClaim.objects.select_related("player", "game"), pk=claim_id)
+    claim = get_object_or_404(
+        RegisterClaim.objects.filter(game__club=club_of(request)).select_related("player", "game"),
+        pk=claim_id,
+    )
 
     def act(reason: str) -> str:
         reopen_claim(claim=claim, by=user_of(request), reason=reason)
@@ -96,7 +100,9 @@ def claim_reopen(request: HttpRequest, claim_id: int) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 @secretary_required
 def debt_reopen(request: HttpRequest, debt_id: int) -> HttpResponse:
-    debt = get_object_or_404(DrinkDebt.objects.select_related("debtor"), pk=debt_id)
+    debt = get_object_or_404(
+        DrinkDebt.objects.filter(game__club=club_of(request)).select_related("debtor"), pk=debt_id
+    )
 
     def act(reason: str) -> str:
         reopen_debt(debt=debt, by=user_of(request), reason=reason)
@@ -119,7 +125,7 @@ def debt_reopen(request: HttpRequest, debt_id: int) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 @secretary_required
 def game_void(request: HttpRequest, game_id: int) -> HttpResponse:
-    game = get_object_or_404(Game, pk=game_id)
+    game = get_object_or_404(Game.objects.filter(club=club_of(request)), pk=game_id)
 
     def act(reason: str) -> str:
         # One transaction: the void and everything the books do with it (scoring.club).
@@ -144,7 +150,7 @@ def game_void(request: HttpRequest, game_id: int) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 @secretary_required
 def game_attest(request: HttpRequest, game_id: int) -> HttpResponse:
-    game = get_object_or_404(Game, pk=game_id)
+    game = get_object_or_404(Game.objects.filter(club=club_of(request)), pk=game_id)
 
     def act(reason: str) -> str:
         claims = attest_game(game=game, by=user_of(request), reason=reason)
@@ -175,10 +181,15 @@ def game_attest(request: HttpRequest, game_id: int) -> HttpResponse:
 @secretary_required
 def register_entry(request: HttpRequest, entry_id: int) -> HttpResponse:
     """One register line: edit, remove or restore a historic one; reopen a game's claim."""
-    entry = get_object_or_404(RegisterEntry.objects.select_related("claim"), pk=entry_id)
+    entry = get_object_or_404(
+        RegisterEntry.objects.filter(club=club_of(request)).select_related("claim"), pk=entry_id
+    )
     action = request.POST.get("action", "")
     edit = HistoricEditForm(
-        request.POST if action == "edit" else None, instance=entry, prefix="edit"
+        request.POST if action == "edit" else None,
+        instance=entry,
+        prefix="edit",
+        club=club_of(request),
     )
     confirm = ConfirmForm(request.POST if action in ("remove", "restore") else None)
     if request.method == "POST":

@@ -18,6 +18,8 @@ from django.http import HttpRequest
 from django.http.response import HttpResponseBase
 from django.urls import reverse
 
+from clubs.requests import club_or_none
+from clubs.selectors import belongs_to
 from scoring import club
 from scoring.models import PublicArea
 
@@ -30,7 +32,9 @@ def public_areas(request: HttpRequest | None = None) -> frozenset[str]:
     if request is not None and hasattr(request, _CACHE_ATTRIBUTE):
         cached: frozenset[str] = getattr(request, _CACHE_ATTRIBUTE)
         return cached
-    areas = club.house_settings().public_areas
+    the_club = club_or_none(request) if request is not None else None
+    # Without a club (the server's own pages) nothing of any club is public.
+    areas = club.house_settings(the_club).public_areas if the_club is not None else frozenset()
     if request is not None:
         setattr(request, _CACHE_ATTRIBUTE, areas)
     return areas
@@ -39,7 +43,10 @@ def public_areas(request: HttpRequest | None = None) -> frozenset[str]:
 def may_see(request: HttpRequest, area: PublicArea) -> bool:
     """Whether whoever sent `request` may see `area`; a query only for visitors."""
     user: User | AnonymousUser = request.user
-    return user.is_authenticated or area in public_areas(request)
+    the_club = club_or_none(request)
+    if the_club is not None and belongs_to(the_club.pk, user):
+        return True
+    return area in public_areas(request)
 
 
 def visible_to_visitors(area: PublicArea) -> Callable[[View], View]:

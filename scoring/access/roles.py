@@ -1,25 +1,15 @@
-"""Who may do what: the secretary, a game's scorer, and everyone else who reads."""
+"""Who may do what: a club's secretary, a game's scorer, and everyone else who reads.
+
+Roles are per club (clubs.Membership): a secretary of one club is a member, or a visitor,
+in another."""
 
 from __future__ import annotations
 
-from django.contrib.auth.models import AnonymousUser, Group, User
+from django.contrib.auth.models import AnonymousUser, User
 
-SECRETARY_GROUP = "Secretary"
-
-
-def is_secretary(user: User | AnonymousUser) -> bool:
-    if not user.is_authenticated:
-        return False
-    if user.is_superuser:
-        return True
-    # Cached on the user object: a page asks this several times per request.
-    cached = user.__dict__.get("_is_secretary")
-    if cached is None:
-        cached = user.groups.filter(name=SECRETARY_GROUP).exists()
-        user.__dict__["_is_secretary"] = cached
-    return bool(cached)
+from clubs.selectors import is_secretary_of
 
 
-def secretary_group() -> Group:
-    group, _ = Group.objects.get_or_create(name=SECRETARY_GROUP)
-    return group
+def is_secretary(user: User | AnonymousUser, club_id: int | None) -> bool:
+    """Whether `user` is the secretary of the club `club_id` (a superuser is every club's)."""
+    return is_secretary_of(club_id, user)

@@ -14,12 +14,17 @@ from django.db.models import QuerySet
 from django.forms import BoundField
 from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
+from clubs.models import Club
 from scoring import rules
 from scoring.box_names import game_title_lazy
+from scoring.forms.visitors import visitors as visitors_of
+from scoring.forms.visitors import with_visitors
 from scoring.models import GamePlayer, Member
 from scoring.rules.game_setup import SETUP_CHOICES_APPLY_TO
 from scoring.rules.options import JACKPOT_BONUS_CHOICES, MAX_GUESS_POINTS, THRESHOLD_CHOICES
+from scoring.selectors import members_of
 from scoring.services.games import Seat
 
 SEAT_COUNT = rules.MAX_PLAYERS
@@ -49,15 +54,53 @@ class SeatRow(NamedTuple):
     member: BoundField
     guest: BoundField
     guess: BoundField
+    find: BoundField | None
 
 
-def _active_members() -> QuerySet[Member]:
-    return Member.objects.filter(is_active=True)
+def _active_members(club: Club | None) -> QuerySet[Member]:
+    """The club's active members: the choices of a game of the club (none without a club)."""
+    if club is None:
+        return Member.objects.none()
+    return members_of(club).filter(is_active=True)
+
+
+def _seatable(club: Club | None, *, visitors: bool) -> QuerySet[Member]:
+    """Who may sit at a game of the club: its active members, and (`visitors`) the active
+    members of the server's other clubs, who play here as themselves (their results follow
+    them) without becoming members of this club."""
+    if club is None:
+        return Member.objects.none()
+    if not visitors:
+        return _active_members(club)
+    return Member.objects.filter(is_active=True, user__memberships__isnull=False).distinct()
+
+
+# Short, beside its Find button: the field is a third of an iPad's width (the label says more).
+SEAT_SEARCH_PLACEHOLDER = pgettext_lazy("placeholder of the seat search", "Other clubs")
+
+
+def own_choices(club: Club | None) -> list[Any]:
+    """The seats' choices of the club's own members (one query for all eight seats)."""
+    if club is None:
+        return [("", "—")]
+    return [("", "—"), *_active_members(club).values_list("pk", "known_as")]
+
+
+def _chosen(value: object) -> int | None:
+    try:
+        return int(str(value))
+    except ValueError:
+        return None
 
 
 def seat_fields(seat: int) -> tuple[str, str, str]:
     """The member, guest and guess field names of a seat (0-based)."""
     return f"player_{seat}_member", f"player_{seat}_guest", f"player_{seat}_guess"
+
+
+def find_field(seat: int) -> str:
+    """The name of a seat's search for a member of another club (0-based)."""
+    return f"player_{seat}_find"
 
 
 class GameSetupForm(forms.Form):
@@ -104,7 +147,7 @@ class GameSetupForm(forms.Form):
     scorer = forms.ModelChoiceField(
         label=_("Scorer"),
         help_text=_("A member at the table keeps the score on this tablet."),
-        queryset=_active_members().exclude(pin_hash=""),
+        queryset=Member.objects.none(),
         empty_label=_("Who keeps the score?"),
         error_messages={"invalid_choice": "Choose a member who has a PIN."},
         widget=forms.Select(attrs=SELECT),
@@ -117,20 +160,59 @@ class GameSetupForm(forms.Form):
         widget=forms.PasswordInput(attrs={**TEXT, "inputmode": "numeric", "autocomplete": "off"}),
     )
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(
+        self,
+        *args: Any,
+        club: Club | None = None,
+        visitors: bool = False,
+        found: dict[int, list[tuple[int, str]]] | None = None,
+        **kwargs: Any,
+    ) -> None:
+        """`visitors`: the other clubs' members may sit too, found by name (a search field per
+        seat; `found`: each seat's matches to offer). Their names are for the club's own
+        signed-in members, not for anyone who picks up the tablet (views.setup decides)."""
         super().__init__(*args, **kwargs)
-        members = _active_members()
+        self.club = club
+        members = _active_members(club)
+        scorer = self.fields["scorer"]
+        assert isinstance(scorer, forms.ModelChoiceField)
+        # The scorer is one of the club's own: the PIN signs them in to this club.
+        scorer.queryset = members.exclude(pin_hash="")
+        seatable = _seatable(club, visitors=visitors)
+        choices = own_choices(club)
+        chosen = self._visitors_chosen(club, choices) if visitors and club is not None else {}
         for seat in range(SEAT_COUNT):
             member, guest, guess = seat_fields(seat)
             number = seat + 1
-            self.fields[member] = forms.ModelChoiceField(
+            field = forms.ModelChoiceField(
                 label=format_lazy(_("Seat {number}: member"), number=number),
-                queryset=members,
+                queryset=seatable,
                 required=False,
                 empty_label="—",
-                error_messages={"invalid_choice": "Choose a member from the list."},
+                error_messages={"invalid_choice": _("Choose a member from the list.")},
                 widget=forms.Select(attrs=SELECT),
             )
+            # Drawn from the list read once (the queryset only checks what is sent), with the
+            # visitor chosen for the seat and those found for it.
+            offered = [*chosen.get(seat, []), *(found or {}).get(seat, [])]
+            field.choices = with_visitors(choices, list(dict.fromkeys(offered)))
+            self.fields[member] = field
+            if visitors:
+                self.fields[find_field(seat)] = forms.CharField(
+                    label=format_lazy(
+                        _("Seat {number}: find a member of another club"), number=number
+                    ),
+                    max_length=GUEST_NAME_LENGTH,
+                    required=False,
+                    widget=forms.TextInput(
+                        attrs={
+                            **TEXT,
+                            "type": "search",
+                            "placeholder": SEAT_SEARCH_PLACEHOLDER,
+                            "autocomplete": "off",
+                        }
+                    ),
+                )
             self.fields[guest] = forms.CharField(
                 label=format_lazy(_("Seat {number}: guest's name"), number=number),
                 max_length=GUEST_NAME_LENGTH,
@@ -146,6 +228,22 @@ class GameSetupForm(forms.Form):
                 required=False,
                 widget=forms.NumberInput(attrs={**TEXT, "inputmode": "numeric"}),
             )
+
+    def _visitors_chosen(self, club: Club, own: list[Any]) -> dict[int, list[tuple[int, str]]]:
+        """Each seat's visitor as the data (or the initial values) names them: kept in the
+        seat's list when the page is drawn again. One query, only if a seat has one."""
+        source = self.data if self.is_bound else self.initial
+        own_pks = {pk for pk, _label in own}
+        by_seat = {
+            seat: pk
+            for seat in range(SEAT_COUNT)
+            if (pk := _chosen(source.get(seat_fields(seat)[0], ""))) is not None
+            and pk not in own_pks
+        }
+        if not by_seat:
+            return {}
+        labels = dict(visitors_of(club, pks=by_seat.values(), limit=SEAT_COUNT))
+        return {seat: [(pk, labels[pk])] for seat, pk in by_seat.items() if pk in labels}
 
     def add_error(self, field: str | None, error: ValidationError | str | Any) -> None:
         super().add_error(field, error)
@@ -214,7 +312,7 @@ class GameSetupForm(forms.Form):
                     seats.append(Seat(member=member, guess=guess))
             else:
                 key = guest.casefold()
-                namesake = _member_named(guest)
+                namesake = _member_named(self.club, guest)
                 if namesake is not None:
                     self.add_error(
                         guest_field,
@@ -261,7 +359,8 @@ class GameSetupForm(forms.Form):
         rows = []
         for index in range(SEAT_COUNT):
             member, guest, guess = seat_fields(index)
-            rows.append(SeatRow(index + 1, self[member], self[guest], self[guess]))
+            find = self[find_field(index)] if find_field(index) in self.fields else None
+            rows.append(SeatRow(index + 1, self[member], self[guest], self[guess], find))
         return rows
 
     @property
@@ -270,6 +369,13 @@ class GameSetupForm(forms.Form):
         return {name: " ".join(rulesets) for name, rulesets in APPLIES_TO.items()}
 
 
-def _member_named(name: str) -> Member | None:
-    # Any member, past ones too: a guest under a member's name would muddle their statistics.
-    return Member.objects.filter(known_as__iexact=name).first()
+def _member_named(club: Club | None, name: str) -> Member | None:
+    # Any member of the club, past ones too, or of another club of the server (who may sit as
+    # themself): a guest under a member's name would muddle their statistics.
+    if club is None:
+        return None
+    return (
+        Member.objects.filter(known_as__iexact=name, user__memberships__isnull=False)
+        .distinct()
+        .first()
+    )

@@ -8,7 +8,9 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from clubs.models import Club
 from scoring.models import Member
+from scoring.selectors import members_of
 
 MAX_THROW_LOG_LENGTH = 10_000
 
@@ -81,7 +83,7 @@ def _json_list(text: str, message: str) -> list[Any]:
 class PinSignInForm(forms.Form):
     member = forms.ModelChoiceField(
         label=_("Member"),
-        queryset=Member.objects.filter(is_active=True).exclude(pin_hash=""),
+        queryset=Member.objects.none(),
         empty_label=_("Who are you?"),
     )
     pin = forms.CharField(
@@ -89,3 +91,11 @@ class PinSignInForm(forms.Form):
         max_length=6,
         widget=forms.PasswordInput(attrs={"inputmode": "numeric", "autocomplete": "off"}),
     )
+
+    def __init__(self, *args: Any, club: Club | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # The members of the page's club sign in here; another club's member signs in there.
+        member = self.fields["member"]
+        assert isinstance(member, forms.ModelChoiceField)
+        if club is not None:
+            member.queryset = members_of(club).filter(is_active=True).exclude(pin_hash="")

@@ -12,9 +12,10 @@ def refuse_games_dated_too_early(apps, schema_editor):
     """Name the games an import before this check filed under a day no club has (year 1, say),
     rather than failing on the constraint with no word of which games they are. Their ids are
     read without their dates: PostgreSQL cannot hand such a date to Python."""
+    db = schema_editor.connection.alias  # the database migrated, not always the default
     Game = apps.get_model("scoring", "Game")
     early = models.Q(started_at__lt=EARLIEST) | models.Q(finished_at__lt=EARLIEST)
-    ids = list(Game.objects.filter(early).order_by("pk").values_list("pk", flat=True)[:20])
+    ids = list(Game.objects.using(db).filter(early).order_by("pk").values_list("pk", flat=True)[:20])
     if ids:
         raise RuntimeError(
             "Games dated before 1900 (imported from records such as \"played\": \"0001-01-01\") "

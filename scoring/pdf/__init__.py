@@ -18,6 +18,7 @@ from scoring import rules
 from scoring.models import Game
 from scoring.selectors import load_prefetched_game
 
+from .collector import collector_paused
 from .document import PrintedSheet
 from .info import CorrectionLine, SheetInfo
 from .sources import (
@@ -80,10 +81,12 @@ def club_night_pdf(
     written. Each by the house rules it was played under unless `house_rules` says otherwise.
 
     `games` come from `scoring.selectors.games_started_between`, whose prefetches this reads.
+    The collector is paused from the prefetch on (scoring.pdf.collector).
     """
-    sheets = [partial(_printed_prefetched, game, house_rules, club, language) for game in games]
-    title = club_night_title(date_from, date_to, club, language)
-    return write_pdf(sheets, out, title=title, club=club, language=language)
+    with collector_paused():
+        sheets = [partial(_printed_prefetched, game, house_rules, club, language) for game in games]
+        title = club_night_title(date_from, date_to, club, language)
+        return write_pdf(sheets, out, title=title, club=club, language=language)
 
 
 def _printed_prefetched(

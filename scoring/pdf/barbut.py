@@ -10,12 +10,13 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
-from reportlab.platypus import Table, TableStyle
+from reportlab.platypus import TableStyle
 
 from scoring.presentation.sheets import BarbutLine, ScoreSheet
 
 from . import styles
 from .five_dice import signed_cell
+from .score_table import ScoreTable
 
 ROUND_WIDTH = 40.0
 MAX_PLAYER_WIDTH = 200.0
@@ -48,8 +49,12 @@ def rounds_of(sheet: ScoreSheet) -> list[list[BarbutLine | None]]:
 
 
 def barbut_table(
-    sheet: ScoreSheet, *, blank: bool = False, signed: frozenset[str] = frozenset()
-) -> Table:
+    sheet: ScoreSheet,
+    *,
+    blank: bool = False,
+    signed: frozenset[str] = frozenset(),
+    named: bool = False,
+) -> ScoreTable:
     players = len(sheet.players)
     complete = sheet.result.complete
     place = _("Place") if complete or blank else _("Place so far")
@@ -88,7 +93,7 @@ def barbut_table(
     subheads = ["#"] + [""] * (width - 1)
     for seat, name in enumerate(sheet.players):
         first = 1 + 3 * seat
-        if not blank:
+        if not blank or named:
             span = sum(widths[first : first + 3])
             names[first], fitted = styles.fit_name(name, metrics.name_size, span)
             if fitted != metrics.name_size:
@@ -152,6 +157,6 @@ def barbut_table(
         ("TEXTCOLOR", (1, foot + 3), (-1, foot + 3), styles.FAINT),
     ]
     heights = [metrics.row_height] * (len(data) - 1) + [SIGNATURE_HEIGHT]
-    table = Table(data, colWidths=widths, rowHeights=heights, repeatRows=2, hAlign="CENTER")
+    table = ScoreTable(data, colWidths=widths, rowHeights=heights, repeatRows=2, hAlign="CENTER")
     table.setStyle(TableStyle(style))
     return table

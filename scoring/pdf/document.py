@@ -24,6 +24,7 @@ from scoring.presentation.sheets import ScoreSheet
 
 from . import parts, styles
 from .barbut import barbut_table
+from .collector import collect_young, collector_paused
 from .five_dice import five_dice_table
 from .info import SheetInfo, Verification
 
@@ -189,9 +190,9 @@ def _sheet_story(number: int, printed: PrintedSheet) -> list[Flowable]:
     # A signed player's cell of the Signature row says so; the signatures follow the table.
     signed = frozenset(line.player for line in info.signatures)
     table = (
-        five_dice_table(sheet, blank=info.blank, signed=signed)
+        five_dice_table(sheet, blank=info.blank, signed=signed, named=info.named)
         if sheet.five_dice
-        else barbut_table(sheet, blank=info.blank, signed=signed)
+        else barbut_table(sheet, blank=info.blank, signed=signed, named=info.named)
     )
     story: list[Flowable] = [SheetMarker(number, info), parts.header(info), Spacer(0, 8), table]
     story += [Spacer(0, 5), *parts.result_notes(sheet.result, blank=info.blank)]
@@ -214,6 +215,8 @@ class PendingSheet(Flowable):
         self.source = source
 
     def story(self) -> list[Flowable]:
+        # The previous sheet's cycles, freed before this one's are made.
+        collect_young()
         printed = self.source if isinstance(self.source, PrintedSheet) else self.source()
         return sheet_story(self.number, printed)
 
@@ -272,5 +275,6 @@ def render(
         story.append(PendingSheet(count, source))
     if not count:
         raise ValueError("no sheets to print")
-    document.build(story, canvasmaker=partial(SheetCanvas, numbering=numbering))
+    with collector_paused():
+        document.build(story, canvasmaker=partial(SheetCanvas, numbering=numbering))
     return count

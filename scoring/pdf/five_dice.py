@@ -15,13 +15,14 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop, pgettext
-from reportlab.platypus import Table, TableStyle
+from reportlab.platypus import TableStyle
 
 from scoring import rules
 from scoring.box_names import box_name
 from scoring.presentation.sheets import Cell, ScoreSheet, SheetColumn, SheetRow
 
 from . import styles
+from .score_table import ScoreTable
 from .styles import TableMetrics
 
 LABEL_WIDTH = 78.0
@@ -120,8 +121,12 @@ def summary_labels(sheet: ScoreSheet) -> list[str]:
 
 
 def five_dice_table(
-    sheet: ScoreSheet, *, blank: bool = False, signed: frozenset[str] = frozenset()
-) -> Table:
+    sheet: ScoreSheet,
+    *,
+    blank: bool = False,
+    signed: frozenset[str] = frozenset(),
+    named: bool = False,
+) -> ScoreTable:
     cols = columns_of(sheet)
     players = len(sheet.players)
     rows = ordered_rows(sheet)
@@ -142,6 +147,7 @@ def five_dice_table(
     widths = [label] + [unit * weight for _ in range(players) for weight in weights]
 
     builder = _Builder(sheet, cols, metrics, widths, blank, signed)
+    builder.named = named
     builder.head()
     for row in rows:
         builder.category(row)
@@ -150,7 +156,9 @@ def five_dice_table(
         SIGNATURE_HEIGHT if index == builder.signature_row else metrics.row_height
         for index in range(len(builder.data))
     ]
-    table = Table(builder.data, colWidths=widths, rowHeights=heights, repeatRows=2, hAlign="CENTER")
+    table = ScoreTable(
+        builder.data, colWidths=widths, rowHeights=heights, repeatRows=2, hAlign="CENTER"
+    )
     table.setStyle(TableStyle(builder.style))
     return table
 
@@ -173,6 +181,7 @@ class _Builder:
         self.cols = cols
         self.metrics = metrics
         self.blank = blank
+        self.named = False
         self.width = 1 + cols.per_player * len(sheet.players)
         self.data: list[list[str]] = []
         self.signature_row = -1
@@ -206,7 +215,7 @@ class _Builder:
         smaller: Style = []
         for seat, name in enumerate(self.sheet.players):
             first, last = cols.first(seat), cols.last(seat)
-            if not self.blank:
+            if not self.blank or self.named:
                 span = sum(self.widths[first : last + 1])
                 names[first], size = styles.fit_name(name, metrics.name_size, span)
                 if size != metrics.name_size:

@@ -79,6 +79,8 @@ class SheetInfo:
     status: str
     corrections: tuple[CorrectionLine, ...] = ()
     blank: bool = False
+    # A blank sheet with its players' names printed (a tournament's table).
+    named: bool = False
     signatures: tuple[SignatureLine, ...] = ()
     verification: Verification | None = None
     language: str = "en"

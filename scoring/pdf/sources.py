@@ -87,15 +87,16 @@ def signature_line(signature: Signature, loaded: LoadedGame) -> SignatureLine:
 
 
 def sheet_verification(
-    loaded: LoadedGame, result: rules.GameResult, site_url: str
+    loaded: LoadedGame, result: rules.GameResult, site_url: str, *, number: int | None = None
 ) -> Verification | None:
-    """The code block of a fully signed sheet; None until every player has signed."""
+    """The code block of a fully signed sheet; None until every player has signed. `number`:
+    the game's number as an earlier printing gave it (the verify page redraws an old sheet)."""
     code = loaded.game.verification_code
     if not code:
         return None
     return Verification(
         code_line=verification.code_line(code),
-        game_line=verification.game_line(loaded.game.pk),
+        game_line=verification.game_line(number or loaded.game.pk),
         url=verification.verification_url(site_url or "http://localhost", code),
         figure_lines=tuple(verification.figure_lines(result)),
     )
@@ -108,6 +109,7 @@ def sheet_info(
     signatures: Sequence[Signature] = (),
     verified: Verification | None = None,
     club: str = "",
+    number: int | None = None,
 ) -> SheetInfo:
     game, setup = loaded.game, loaded.setup
     scorer = pgettext("no scorer", "none")
@@ -119,7 +121,7 @@ def sheet_info(
         club=club_name(club),
         ruleset=setup.ruleset,
         title=game_title(setup.ruleset),
-        game_number=game.pk,
+        game_number=number or game.pk,
         started=moment(game.started_at, with_weekday=True),
         options=options_text(setup.ruleset, setup.options),
         scorer=scorer,
@@ -151,6 +153,7 @@ def printed_game(
     house_rules: rules.HouseRules | None = None,
     club: str = "",
     language: str | None = None,
+    number: int | None = None,
 ) -> PrintedSheet:
     """One game's score sheet; a fully signed one carries its verification code and QR code.
 
@@ -158,23 +161,41 @@ def printed_game(
     `language`, here and below, is the sheet's (the club's default or the printer's choice;
     English if none): every word of it, its dates and the lines the verify page reads back.
     `house_rules` None: the game's own, those it was played under (as the books keep it).
+    `number`: the game's number as the sheet names it, if not its id (a sheet printed before a
+    restore gave the game a new one, redrawn to be compared).
     """
     house = house_rules if house_rules is not None else game_house_rules(loaded.game)
     with translation.override(sheet_language(language)):
         sheet = build_sheet(loaded, loaded.result(house))
-        verified = sheet_verification(loaded, sheet.result, site_url)
-        info = sheet_info(loaded, corrections, signatures=signatures, verified=verified, club=club)
+        verified = sheet_verification(loaded, sheet.result, site_url, number=number)
+        info = sheet_info(
+            loaded, corrections, signatures=signatures, verified=verified, club=club, number=number
+        )
     return PrintedSheet(sheet=sheet, info=info)
 
 
 def blank_sheet(
-    ruleset: str, players: int, *, club: str = "", language: str | None = None
+    ruleset: str,
+    players: int,
+    *,
+    club: str = "",
+    language: str | None = None,
+    names: Sequence[str] = (),
+    heading: str = "",
 ) -> PrintedSheet:
     """An empty sheet of `ruleset` for `players` players; RuleError for a game or count the
-    rules do not have. The engine's empty game gives the rows and boxes, nothing else."""
+    rules do not have. The engine's empty game gives the rows and boxes, nothing else.
+
+    `names` prints the players' names in their columns (as many as `players`), and `heading`
+    follows the game's title (a tournament's round and table, say)."""
     language = sheet_language(language)
     with translation.override(language):
-        names = tuple(_("Player %(seat)d") % {"seat": seat + 1} for seat in range(players))
+        named = bool(names)
+        names = tuple(names) or tuple(
+            _("Player %(seat)d") % {"seat": seat + 1} for seat in range(players)
+        )
+        if len(names) != players:
+            raise ValueError(f"{len(names)} names for a sheet of {players} players")
         setup = rules.GameSetup(ruleset=ruleset, players=names)
         seats = tuple(GamePlayer(seat=seat, name=name) for seat, name in enumerate(names))
         loaded = LoadedGame(
@@ -187,7 +208,7 @@ def blank_sheet(
         info = SheetInfo(
             club=club_name(club),
             ruleset=ruleset,
-            title=game_title(ruleset),
+            title=f"{game_title(ruleset)} · {heading}" if heading else game_title(ruleset),
             game_number=None,
             started="",
             options="",
@@ -196,6 +217,7 @@ def blank_sheet(
             guesses=guesses_text(setup),
             status="",
             blank=True,
+            named=named,
             language=language,
         )
     return PrintedSheet(sheet=build_sheet(loaded), info=info)

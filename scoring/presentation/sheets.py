@@ -6,6 +6,7 @@ It only arranges what the rules engine computed; no score is worked out here.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 from scoring import rules
 from scoring.box_names import game_title
@@ -27,6 +28,12 @@ class SheetColumn:
     cells: list[Cell]
     total: int | None
     points: int | None
+
+    @property
+    def filled(self) -> bool:
+        """Some box of it is filled: before that, its total and points are not shown on the
+        tablet's sheet (an empty row read "= 0" and "0 pt" before anyone had thrown)."""
+        return any(cell.score is not None for cell in self.cells)
 
 
 @dataclass(frozen=True)
@@ -65,6 +72,16 @@ class ScoreSheet:
     @property
     def five_dice(self) -> bool:
         return rules.ruleset_info(self.ruleset).five_dice
+
+    @cached_property
+    def foot_players(self) -> list[tuple[rules.PlayerResult, bool]]:
+        """Each player's result beside whether they have filled a box yet: the sheet's foot
+        leaves a player's total, points and place empty until then (no "-2" score points
+        for a player who has not thrown)."""
+        return [
+            (player, any(row.columns[seat].filled for row in self.rows))
+            for seat, player in enumerate(self.result.players)
+        ]
 
 
 def build_sheet(

@@ -26,6 +26,9 @@ TITLE = "4-Dice Barbut"
 ALL_DICE = 4
 WINNING_SCORE = 7500
 SINGLE_VALUES = {1: 100, 5: 50}
+# How a refused throw names its dice.
+DICE_THROWN = Words(gettext_noop("dice thrown"))
+DICE_SET_ASIDE = Words(gettext_noop("dice set aside"))
 FOUR_DICE_COMBINATIONS: dict[Dice, int] = {
     (1, 1, 1, 1): 1000,
     (2, 2, 2, 2): 200,
@@ -110,8 +113,8 @@ class TurnInProgress:
                 gettext_noop("the turn is over (%(end)s); no more throws"),
                 end=Words(TURN_ENDS[self.end]),
             )
-        thrown = check_faces(dice, count=self.in_hand, what=Words(gettext_noop("dice thrown")))
-        kept = check_faces(keep, what=Words(gettext_noop("dice set aside")))
+        thrown = check_faces(dice, count=self.in_hand, what=DICE_THROWN)
+        kept = check_faces(keep, what=DICE_SET_ASIDE)
         if not contains(thrown, kept):
             raise RuleError(
                 "keep_not_thrown",

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable, Sequence
 from functools import cache
 from itertools import combinations_with_replacement
@@ -27,7 +26,8 @@ def check_faces(values: object, *, count: int | None = None, what: Words = DICE)
             "not_faces", gettext_noop("%(what)s must be a list of faces 1 to 6"), what=what
         )
     for value in values:
-        if not is_face(value):
+        # is_face, written out: this runs for every die of every turn a sheet replays.
+        if type(value) is not int or not 1 <= value <= 6:
             raise RuleError(
                 "not_a_face",
                 gettext_noop("%(what)s: %(value)s is not a face of a die (1 to 6)"),
@@ -47,7 +47,13 @@ def check_faces(values: object, *, count: int | None = None, what: Words = DICE)
 
 def contains(bigger: Sequence[int], smaller: Sequence[int]) -> bool:
     """Whether every die of `smaller` can be found among `bigger` (as multisets)."""
-    return not (Counter(smaller) - Counter(bigger))
+    # A handful of dice: taking each out of a list is several times quicker than two Counters.
+    remaining = list(bigger)
+    for die in smaller:
+        if die not in remaining:
+            return False
+        remaining.remove(die)
+    return True
 
 
 def dice_key(dice: Iterable[int]) -> str:

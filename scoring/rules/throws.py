@@ -83,6 +83,8 @@ class ThrowLogFacts:
     max_valid_throws: int
     first_throw_dice: int
     from_cup: tuple[str, ...]
+    cocks_per_round: int
+    """A run of this many cocks in a row owes a round (every full run counts)."""
 
 
 def throw_log_facts() -> ThrowLogFacts:
@@ -90,4 +92,5 @@ def throw_log_facts() -> ThrowLogFacts:
         max_valid_throws=MAX_VALID_THROWS,
         first_throw_dice=FIRST_THROW_DICE,
         from_cup=tuple(dice_key(roll) for roll in all_rolls(5) if is_five_of_a_kind(roll)),
+        cocks_per_round=COCKS_PER_ROUND,
     )

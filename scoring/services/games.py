@@ -11,6 +11,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext
 
+from clubs.models import Club
 from scoring import club, rules
 from scoring.access.roles import is_secretary
 from scoring.live_games import LiveGame, keep
@@ -35,6 +36,7 @@ class Seat:
 @transaction.atomic
 def start_game(
     *,
+    in_club: Club,
     ruleset: str,
     seats: Sequence[Seat],
     scorer: Member,
@@ -57,6 +59,7 @@ def start_game(
         raise ValidationError(gettext("The scorer must be one of the players."))
     now = timezone.now()
     game = Game(
+        club=in_club,
         ruleset=ruleset,
         options=setup.options.as_dict(),
         friendly=friendly,
@@ -66,7 +69,7 @@ def start_game(
         created_by=created_by,
         fingerprint=rules.start_fingerprint(ruleset, setup.players),
         # Played under the club's house rules of today, whatever they become before it ends.
-        house_rules=club.house_rules().as_dict(),
+        house_rules=club.house_rules(in_club).as_dict(),
     )
     game.full_clean()
     game.save()
@@ -97,7 +100,7 @@ def void_game(*, game: Game, by: User, reason: str) -> Game:
 
     The game and its turns and signatures stay as they are, readable with the reason; the
     club's books, told in this transaction, then treat it as having no result."""
-    if not is_secretary(by):
+    if not is_secretary(by, game.club_id):
         raise PermissionDenied(gettext("Only the secretary voids a game."))
     if not reason.strip():
         raise ValidationError({"void_reason": gettext("Say why the game is void.")})

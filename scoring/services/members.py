@@ -9,6 +9,8 @@ from django.db import transaction
 from django.utils.text import slugify
 from django.utils.translation import gettext
 
+from clubs.models import Club
+from clubs.services import join_club
 from scoring.models import Member
 
 PIN_LENGTHS = range(4, 7)
@@ -22,13 +24,15 @@ def validate_pin(pin: str) -> None:
 @transaction.atomic
 def create_member(
     *,
+    in_club: Club,
     name: str,
     known_as: str,
     email: str = "",
     pin: str | None = None,
     password: str | None = None,
 ) -> Member:
-    """A member with a user of their own; without a password they sign in by PIN only."""
+    """A member of `in_club` with a user of their own; without a password they sign in by PIN
+    only."""
     user_model = get_user_model()
     username = _free_username(slugify(known_as) or "member")
     user = user_model(username=username, email=email, first_name=name[:150])
@@ -44,6 +48,7 @@ def create_member(
         member.pin_hash = make_password(pin)
     member.full_clean()
     member.save()
+    join_club(club=in_club, user=user)
     return member
 
 

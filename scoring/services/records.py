@@ -12,10 +12,11 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from clubs.models import Club
 from scoring import club, rules
 from scoring.models import Game, GamePlayer, GameStatus, Member, Turn
 from scoring.refusals import refusal
-from scoring.selectors import LoadedGame, turn_outcomes
+from scoring.selectors import LoadedGame, members_of, turn_outcomes
 
 
 class DuplicateGame(ValidationError):
@@ -32,6 +33,7 @@ class DuplicateGame(ValidationError):
 @transaction.atomic
 def import_game_record(
     *,
+    in_club: Club,
     data: object,
     imported_by: User | None,
     source: str = "",
@@ -61,12 +63,13 @@ def import_game_record(
     turn_records = [rules.turn_to_json(turn, record.setup.players) for turn in record.turns]
     fingerprint = rules.record_fingerprint(record.setup.ruleset, record.setup.players, turn_records)
     if not allow_duplicate:
-        existing = Game.objects.filter(fingerprint=fingerprint).order_by("pk").first()
+        existing = Game.objects.filter(club=in_club, fingerprint=fingerprint).order_by("pk").first()
         if existing is not None:
             raise DuplicateGame(existing)
     now = timezone.now()
     moment = played_moment(played if played is not None else played_on, now=now)
     game = Game(
+        club=in_club,
         ruleset=record.setup.ruleset,
         options=record.setup.options.as_dict(),
         friendly=record.setup.friendly,
@@ -80,11 +83,11 @@ def import_game_record(
         created_by=imported_by,
         fingerprint=fingerprint,
         # Booked by the club's house rules of the day it arrives (a record carries none).
-        house_rules=replace(club.house_rules(), rounds_booked=book_rounds).as_dict(),
+        house_rules=replace(club.house_rules(in_club), rounds_booked=book_rounds).as_dict(),
     )
     game.full_clean()
     game.save()
-    players = _create_players(game, record.setup)
+    players = _create_players(game, record.setup, in_club)
     outcomes = turn_outcomes(state)
     turns = [
         Turn(
@@ -124,9 +127,10 @@ def played_moment(played: date | datetime | None, *, now: datetime) -> datetime:
     return timezone.make_aware(datetime.combine(played, time()))
 
 
-def _create_players(game: Game, setup: rules.GameSetup) -> list[GamePlayer]:
+def _create_players(game: Game, setup: rules.GameSetup, in_club: Club) -> list[GamePlayer]:
+    # A name is a member's only in the club the game is played in.
     members: Mapping[str, Member] = {
-        member.known_as: member for member in Member.objects.filter(known_as__in=setup.players)
+        member.known_as: member for member in members_of(in_club).filter(known_as__in=setup.players)
     }
     players = [
         GamePlayer(

@@ -16,7 +16,6 @@ can be made to say something the page does not show. The upload is accepted if e
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
 import pypdfium2 as pdfium
@@ -24,13 +23,13 @@ from django.conf import settings
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from scoring import rules
+from scoring import restored_ids, rules
 from scoring.models import Game
-from scoring.selectors import game_house_rules, load_game, recorded_game
+from scoring.selectors import printed_as
 from scoring.sheet_checks import drawing, pictures
+from scoring.sheet_checks.figures import code_problems, figure_problems
 from scoring.sheet_checks.text import (
     MAX_PAGES,
-    Printed,
     Unreadable,
     footer,
     language_of,
@@ -40,7 +39,6 @@ from scoring.sheet_checks.text import (
     read_printed,
     text_lines,
 )
-from scoring.verification import verification_code
 
 __all__ = ["MAX_PAGES", "SheetCheck", "SheetVerdict", "check_sheet_pdf", "pdf_text"]
 
@@ -50,11 +48,6 @@ def _no_text_layer() -> str:
         "This PDF has no text layer: it looks like a scan or a photo of a sheet. Upload the PDF "
         "the app printed, or type the verification code printed on the sheet."
     )
-
-
-# Which figure of a player a comparison is about (each is worded in a message of its own).
-SCORE = "score"
-POINTS = "points"
 
 
 @dataclass(frozen=True)
@@ -148,16 +141,18 @@ def check_sheet_pdf(
     club: str = "",
     compare_pictures: bool = True,
     budget: drawing.Budget | None = None,
+    in_club_id: int | None = None,
 ) -> SheetCheck:
     """Every sheet of the upload checked against its game as recorded: its text (code, game,
     figures) and, unless `compare_pictures` is off, what its pages show
     (scoring.sheet_checks.pictures).
-    `club` is the club's, as the server prints its sheets; `house_rules` each game's own (those
-    it was played under) unless given. The whole check stops when `budget`
+    `club` is the club's name, as the server prints its sheets; `in_club_id` the club whose games
+    the sheets may be (a club's verify page finds no other club's game); `house_rules` each
+    game's own (those it was played under) unless given. The whole check stops when `budget`
     (settings.VERIFY_SECONDS unless given) is spent, and says so."""
     budget = budget or drawing.Budget(settings.VERIFY_SECONDS)
     try:
-        return _check(data, house_rules, club, compare_pictures, budget)
+        return _check(data, house_rules, club, compare_pictures, budget, in_club_id)
     except drawing.OutOfTime:
         return SheetCheck(problems=(_out_of_time(budget),))
 
@@ -178,6 +173,7 @@ def _check(
     club: str,
     compare_pictures: bool,
     budget: drawing.Budget,
+    in_club_id: int | None = None,
 ) -> SheetCheck:
     try:
         pages_text = pdf_pages_text(data, budget=budget)
@@ -189,9 +185,10 @@ def _check(
     parts, page_problems = split_sheets(pages_text)
     if not parts:
         return SheetCheck(problems=(_("No game number (Game #…) is printed on this PDF."),))
-    games = Game.objects.in_bulk([part.game for part in parts])
+    kept = Game.objects.all() if in_club_id is None else Game.objects.filter(club_id=in_club_id)
+    games = printed_as(kept, {part.game for part in parts})
     verdicts = [
-        _text_verdict(number, part, games.get(part.game), house_rules)
+        _text_verdict(number, part, _the_game(part, games.get(part.game, [])), house_rules)
         for number, part in enumerate(parts, start=1)
     ]
     if compare_pictures:
@@ -217,6 +214,15 @@ def _check(
     )
 
 
+def _the_game(part: _Pages, candidates: list[Game]) -> Game | None:
+    """The game a sheet names: of the games with its number (its id, or the number it had
+    before a restore), the one whose code the sheet prints, else the first."""
+    for game in candidates:
+        if game.verification_code and any(game.verification_code in line for line in part.lines):
+            return game
+    return candidates[0] if candidates else None
+
+
 def _text_verdict(
     number: int, part: _Pages, game: Game | None, house_rules: rules.HouseRules | None
 ) -> SheetVerdict:
@@ -226,14 +232,14 @@ def _text_verdict(
         return SheetVerdict(number=number, pages=pages, problems=(problem,))
     printed = read_printed(part.lines, players=game.players.count())
     problems = []
-    if printed.games - {game.pk}:
+    if printed.games - {game.pk, restored_ids.original_game(game.restored_ids or {}, game.pk)}:
         shown = ", ".join(f"#{n}" for n in sorted(printed.games))
         problems.append(
             _("The pages of game #%(game)d print the game numbers %(shown)s.")
             % {"game": game.pk, "shown": shown}
         )
-    problems += _code_problems(game, printed)
-    problems += _figure_problems(game, printed, house_rules)
+    problems += code_problems(game, printed)
+    problems += figure_problems(game, printed, house_rules)
     code = next(iter(printed.codes)) if len(printed.codes) == 1 else None
     return SheetVerdict(number=number, pages=pages, problems=tuple(problems), game=game, code=code)
 
@@ -273,7 +279,9 @@ def _compare_sheet(
     budget: drawing.Budget,
 ) -> SheetVerdict:
     assert verdict.game is not None
-    reference = pictures.Reference(verdict.game, part.numbering, part.language or "en")
+    reference = pictures.Reference(
+        verdict.game, part.numbering, part.language or "en", number=part.game
+    )
     budget.check()
     try:
         own = pictures.reference_pdf(reference, house_rules=house_rules, club=club)
@@ -305,128 +313,3 @@ def _add(verdict: SheetVerdict, *problems: str, compared: bool = False) -> Sheet
         problems=(*verdict.problems, *problems),
         pictures_compared=verdict.pictures_compared or compared,
     )
-
-
-def _code_problems(game: Game, printed: Printed) -> list[str]:
-    if printed.unreadable_codes:
-        shown = ", ".join(sorted(printed.unreadable_codes))
-        return [
-            _("The verification code printed on this PDF (%(shown)s) is not a valid code.")
-            % {"shown": shown}
-        ]
-    if not printed.codes:
-        return [
-            _(
-                "No verification code is printed on this PDF: only a sheet printed after every "
-                "player signed carries one."
-            )
-        ]
-    if len(printed.codes) > 1:
-        return [
-            _("This PDF shows different codes (%(codes)s).")
-            % {"codes": ", ".join(sorted(printed.codes))}
-        ]
-    if not game.is_signed:
-        return [
-            _(
-                "Game #%(game)d is not signed by every player (or a correction voided its "
-                "signatures): it has no verification code, so no PDF of it can be verified."
-            )
-            % {"game": game.pk}
-        ]
-    problems = []
-    if verification_code(recorded_game(game), game.verification_format) != game.verification_code:
-        problems.append(
-            _(
-                "Game #%(game)d as recorded no longer matches the code it was signed with: "
-                "it has been changed since it was signed."
-            )
-            % {"game": game.pk}
-        )
-    (code,) = printed.codes
-    if code != game.verification_code:
-        problems.append(
-            _(
-                "The code on this PDF (%(code)s) is not the code game #%(game)d was signed "
-                "with: the PDF was altered, or printed before a correction."
-            )
-            % {"code": code, "game": game.pk}
-        )
-    return problems
-
-
-def _figure_problems(
-    game: Game, printed: Printed, house_rules: rules.HouseRules | None = None
-) -> list[str]:
-    try:
-        house = house_rules if house_rules is not None else game_house_rules(game)
-        result = load_game(game).result(house)
-    except rules.RuleError:
-        return [
-            _("Game #%(game)d as recorded no longer follows the rules: it has been altered.")
-            % {"game": game.pk}
-        ]
-    if not printed.lines and not printed.table_scores:
-        return [_("No players' figures could be read on this PDF, so they cannot be checked.")]
-    problems = []
-    if printed.lines:
-        problems += _line_problems(result, printed)
-    for row in printed.table_scores:
-        problems += _row_problems(result, row, SCORE, lambda p: p.score)
-    for row in printed.table_points:
-        problems += _row_problems(result, row, POINTS, lambda p: p.total_points)
-    return list(dict.fromkeys(problems))
-
-
-def _line_problems(result: rules.GameResult, printed: Printed) -> list[str]:
-    problems = []
-    for seat in sorted(set(printed.lines) - {p.seat for p in result.players}):
-        problems.append(
-            _("The PDF gives figures for seat %(seat)d: the game has no such seat.")
-            % {"seat": seat + 1}
-        )
-    for player in result.players:
-        shown = printed.lines.get(player.seat, set())
-        if not shown:
-            problems.append(_("The PDF gives no figures for %(name)s.") % {"name": player.name})
-            continue
-        if len(shown) > 1:
-            problems.append(
-                _("The PDF gives %(name)s different figures in different places.")
-                % {"name": player.name}
-            )
-            continue
-        (figures,) = shown
-        problems += _compare(player, SCORE, player.score, figures.score)
-        problems += _compare(player, POINTS, player.total_points, figures.points)
-    return problems
-
-
-def _row_problems(
-    result: rules.GameResult,
-    row: list[int],
-    what: str,
-    value: Callable[[rules.PlayerResult], int | None],
-) -> list[str]:
-    problems = []
-    for player, shown in zip(result.players, row, strict=True):
-        problems += _compare(player, what, value(player), shown)
-    return problems
-
-
-def _compare(
-    player: rules.PlayerResult, what: str, recorded: int | None, shown: int | None
-) -> list[str]:
-    if recorded == shown:
-        return []
-    values = {
-        "name": player.name,
-        "recorded": _("none") if recorded is None else str(recorded),
-        "shown": _("none") if shown is None else str(shown),
-    }
-    if what == SCORE:
-        return [
-            _("%(name)s's total score: %(recorded)s as recorded, but %(shown)s on the PDF.")
-            % values
-        ]
-    return [_("%(name)s's points: %(recorded)s as recorded, but %(shown)s on the PDF.") % values]

@@ -46,6 +46,8 @@ class Reference:
     numbering: tuple[int, int] | None
     language: str = "en"
     """The language the uploaded sheet is printed in: drawn in another, no page would match."""
+    number: int | None = None
+    """The game's number as the sheet prints it, if not its id (printed before a restore)."""
 
 
 @dataclass(frozen=True)
@@ -73,6 +75,7 @@ def reference_pdf(
         house_rules=house_rules,
         club=club,
         language=reference.language,
+        number=reference.number,
     )
     out = BytesIO()
     write_pdf([printed], out, title="", club=club, numbering=reference.numbering)

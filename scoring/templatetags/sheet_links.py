@@ -5,7 +5,9 @@ from __future__ import annotations
 from django import template
 from django.conf import settings
 from django.contrib.auth.models import AnonymousUser, User
+from django.http import HttpRequest
 
+from clubs.requests import club_or_none
 from scoring import rules
 from scoring.access import roles
 from scoring.box_names import game_title
@@ -14,8 +16,11 @@ register = template.Library()
 
 
 @register.filter
-def is_secretary(user: User | AnonymousUser) -> bool:
-    return roles.is_secretary(user)
+def is_secretary(request: HttpRequest) -> bool:
+    """`request|is_secretary`: the signed-in user is the secretary of the page's club."""
+    user: User | AnonymousUser = request.user
+    club = club_or_none(request)
+    return roles.is_secretary(user, club.pk if club is not None else None)
 
 
 @register.simple_tag

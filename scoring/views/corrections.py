@@ -11,19 +11,25 @@ from django.urls import reverse
 from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods
 
+from clubs.requests import club_of
 from scoring import club
 from scoring.access.permissions import can_correct, correction_refusal
 from scoring.forms.records import BarbutCorrectionForm, correction_form
-from scoring.models import Game
-from scoring.presentation.tablet import barbut_throws, tablet_words
+from scoring.presentation.tablet import barbut_throws, correction_preview, tablet_words
 from scoring.presentation.turn_lines import correction_lines, turn_line
-from scoring.selectors import active_signature_count, game_corrections, load_game
+from scoring.selectors import (
+    active_signature_count,
+    club_games,
+    engine_turns,
+    game_corrections,
+    load_game,
+)
 from scoring.services.corrections import correct_turn as correct_turn_service
 
 
 @require_http_methods(["GET", "POST"])
 def correct_turn(request: HttpRequest, game_id: int, number: int) -> HttpResponse:
-    game = get_object_or_404(Game.objects.select_related("scorer"), pk=game_id)
+    game = get_object_or_404(club_games(club_of(request)).select_related("scorer"), pk=game_id)
     if not request.user.is_authenticated:
         # Scorers sign in with their PIN, not the admin's password page.
         return redirect_to_login(request.get_full_path(), reverse("scoring:signin"))
@@ -73,4 +79,10 @@ def correct_turn(request: HttpRequest, game_id: int, number: int) -> HttpRespons
     if isinstance(form, BarbutCorrectionForm):
         # A Barbut turn is corrected on the tablet's dice pad, never as text.
         context.update(barbut_throws=barbut_throws(), tablet_words=tablet_words())
+    else:
+        # A five-dice turn too: its dice tapped, each box showing what they score there.
+        turns_before = engine_turns(loaded.setup, loaded.turns[:number])
+        context.update(
+            preview=correction_preview(loaded.setup, turns_before), tablet_words=tablet_words()
+        )
     return render(request, "scoring/correct_turn.html", context, status=status)

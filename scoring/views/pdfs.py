@@ -18,12 +18,13 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods
 
+from clubs.requests import club_of
 from scoring import club, pdf, rules
 from scoring.access.privacy import PublicArea, visible_to_visitors
 from scoring.access.roles import is_secretary
 from scoring.forms.days import ClubDayField
-from scoring.models import Game
 from scoring.selectors import (
+    club_games,
     game_corrections,
     game_signatures,
     games_started_between,
@@ -49,8 +50,8 @@ def sheet_language(chosen: str | None, house: club.HouseSettings) -> str:
 @require_GET
 @visible_to_visitors(PublicArea.DOCUMENTS)
 def game_sheet_pdf(request: HttpRequest, game_id: int) -> HttpResponse:
-    game = get_object_or_404(Game.objects.select_related("scorer"), pk=game_id)
-    house = club.house_settings()
+    game = get_object_or_404(club_games(club_of(request)).select_related("scorer"), pk=game_id)
+    house = club.house_settings(club_of(request))
     content = pdf.game_sheet_pdf(
         load_game(game),
         game_corrections(game),
@@ -82,7 +83,7 @@ def blank_sheet_pdf(request: HttpRequest) -> HttpResponse:
             _("players=%(players)s: a sheet is for %(least)d to %(most)d players.")
             % {"players": repr(raw_players), "least": rules.MIN_PLAYERS, "most": rules.MAX_PLAYERS}
         )
-    house = club.house_settings()
+    house = club.house_settings(club_of(request))
     content = pdf.blank_sheet_pdf(
         ruleset,
         players,
@@ -142,7 +143,7 @@ def club_night_pdf(request: HttpRequest) -> HttpResponseBase:
     """
     if not request.user.is_authenticated:
         return redirect_to_login(request.get_full_path(), reverse("scoring:signin"))
-    if not is_secretary(request.user):
+    if not is_secretary(request.user, club_of(request).pk):
         raise PermissionDenied(_("Only the secretary prints club nights."))
     data = request.POST if request.method == "POST" else request.GET
     form = ClubNightForm(data if "date_from" in data or "date_to" in data else None)
@@ -150,7 +151,7 @@ def club_night_pdf(request: HttpRequest) -> HttpResponseBase:
         return render(request, "scoring/club_night.html", {"form": form})
     if not form.is_valid():
         return _refuse(request, form, _errors(form))
-    games = games_started_between(*form.bounds())
+    games = games_started_between(club_of(request), *form.bounds())
     count = games.count()
     if count > MAX_CLUB_NIGHT_SHEETS:
         return _refuse(
@@ -171,7 +172,7 @@ def club_night_pdf(request: HttpRequest) -> HttpResponseBase:
     date_from, date_to = form.cleaned_data["date_from"], form.cleaned_data["date_to"]
     # FileResponse closes the file once it is sent, so no `with` here.
     out = tempfile.SpooledTemporaryFile(max_size=SPOOL_BYTES)  # noqa: SIM115
-    house = club.house_settings()
+    house = club.house_settings(club_of(request))
     pdf.club_night_pdf(
         games,
         out,

@@ -6,18 +6,20 @@ import uuid
 
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import reswap
 
+from clubs.requests import club_of
 from scoring import club, rules
 from scoring.access.permissions import can_correct, can_record_turns, keeps_game
 from scoring.access.privacy import PublicArea, visible_to_visitors
 from scoring.box_names import box_name
 from scoring.forms.turns import BarbutTurnForm, FiveDiceTurnForm, TurnSubmission
+from scoring.game_panels import game_panel_urls
 from scoring.live_games import LiveGame
 from scoring.models import Game, Turn
 from scoring.presentation.sheets import ScoreSheet, build_sheet
@@ -26,6 +28,7 @@ from scoring.presentation.tablet import (
     five_dice_preview,
     offline_columns,
     offline_plan,
+    preview_payload,
     tablet_words,
 )
 from scoring.presentation.turn_lines import (
@@ -33,16 +36,25 @@ from scoring.presentation.turn_lines import (
     describe,
     turn_line,
     turn_lines,
+    who,
 )
-from scoring.selectors import LoadedGame, game_corrections, game_house_rules, load_game
-from scoring.services.turns import RecordedTurn, StaleTurn, record_turn
+from scoring.selectors import (
+    LoadedGame,
+    club_games,
+    game_corrections,
+    game_house_rules,
+    load_game,
+    turn_numbered,
+)
+from scoring.services.turns import GameAsked, RecordedTurn, StaleTurn, record_turn
 
 PLAY_PARTIAL = "scoring/partials/play.html"
 TURN_ANSWER = "scoring/partials/turn_answer.html"
 
 
-def _game(game_id: int) -> Game:
-    return get_object_or_404(Game.objects.select_related("scorer"), pk=game_id)
+def _game(request: HttpRequest, game_id: int) -> Game:
+    """The game of this club with `game_id`; another club's game is not found here."""
+    return get_object_or_404(club_games(club_of(request)).select_related("scorer"), pk=game_id)
 
 
 def play_context(
@@ -53,12 +65,18 @@ def play_context(
     notice: str = "",
     notice_bust: bool = False,
     error: str = "",
+    whole: bool = True,
+    preview_rolls: bool = True,
 ) -> dict[str, object]:
     """What the play area shows, but the turns to correct and the corrections (the full
-    area's only: a turn's answer adds its own line)."""
+    area's only: a turn's answer adds its own line). `whole=False` for a turn's answer, which
+    leaves in place what a game never changes (the offline columns). `preview_rolls=False`:
+    the pad's preview names its boxes only, for a tablet that looks their rolls up in the
+    offline columns it holds (`_holds_columns`)."""
     state = live.state
     # The game's house rules: the sheet shows the drinks and register claims the books keep.
-    sheet = build_sheet(live, live.result(house or game_house_rules(live.game)))
+    house = house or game_house_rules(live.game)
+    sheet = build_sheet(live, live.result(house))
     can_record = can_record_turns(request.user, live.game) and not state.complete
     context: dict[str, object] = {
         "game": live.game,
@@ -87,10 +105,15 @@ def play_context(
             subtotals=list(zip(live.setup.players, state.subtotals(), strict=True)),
         )
         if can_record:
-            context["preview"] = five_dice_preview(state)
-            context["offline"] = offline_plan(state)
-            # Only the full play area renders these (a turn's answer leaves them in place).
-            context["offline_columns"] = offline_columns(state)
+            preview = five_dice_preview(
+                state, drinks=house.drinks_kept(live.setup.ruleset), rolls=preview_rolls
+            )
+            context["preview"] = preview
+            context["preview_json"] = preview_payload(state, preview)
+            context["offline"] = offline_plan(state, sheet.result)
+            if whole:
+                # Only the full play area renders these (a turn's answer leaves them in place).
+                context["offline_columns"] = offline_columns(state)
     elif can_record:
         context["barbut_throws"] = barbut_throws()
     return context
@@ -119,17 +142,39 @@ def _page_context(
 @require_GET
 @visible_to_visitors(PublicArea.GAMES)
 def game(request: HttpRequest, game_id: int) -> HttpResponse:
-    loaded = load_game(_game(game_id))
+    loaded = load_game(_game(request, game_id))
     context = _page_context(request, loaded)
     if context["can_record"]:
         context["tablet_words"] = tablet_words()
+    context["game_panels"] = game_panel_urls(loaded.game)
     return render(request, "scoring/game.html", context)
 
 
 @never_cache
 @require_POST
 def record_turn_view(request: HttpRequest, game_id: int) -> HttpResponse:
-    game = _game(game_id)
+    form = _pad_form(request)
+    # No visitor keeps a game's score: refused (a game that is not, not found) on a read,
+    # before any transaction takes the write lock.
+    if not request.user.is_authenticated or form is None or not form.is_valid():
+        # Read as the game's own kind: its refusal, worded for its pad (or its turn after all).
+        return _checked_turn(request, _game(request, game_id))
+    # A turn as the pad posts it: the service reads and locks the game itself (one read, not
+    # two), refusing another club's game and a user who may not record its turns.
+    return _turn(request, GameAsked(club_id=club_of(request).pk, pk=game_id), form)
+
+
+def _pad_form(request: HttpRequest) -> FiveDiceTurnForm | BarbutTurnForm | None:
+    """The turn's form, known by the fields its pad posts (the five-dice pad posts the dice,
+    Barbut's only its throws). A game of the other kind refuses the turn in the service."""
+    if "dice" in request.POST:
+        return FiveDiceTurnForm(request.POST)
+    if "throws" in request.POST:
+        return BarbutTurnForm(request.POST)
+    return None
+
+
+def _checked_turn(request: HttpRequest, game: Game) -> HttpResponse:
     # A finished game is the service's to refuse, with a message, and a retried last turn
     # must still be answered as recorded.
     if not keeps_game(request.user, game):
@@ -141,6 +186,12 @@ def record_turn_view(request: HttpRequest, game_id: int) -> HttpResponse:
     if not form.is_valid():
         return _answer(request, game, error=_form_error(form), status=422)
     assert isinstance(form, (BarbutTurnForm, FiveDiceTurnForm))
+    return _turn(request, game, form)
+
+
+def _turn(
+    request: HttpRequest, game: Game | GameAsked, form: BarbutTurnForm | FiveDiceTurnForm
+) -> HttpResponse:
     try:
         recorded = record_turn(
             game=game,
@@ -149,25 +200,27 @@ def record_turn_view(request: HttpRequest, game_id: int) -> HttpResponse:
             request_key=form.cleaned_data["request_key"],
             recorded_by=request.user,  # type: ignore[arg-type]
         )
+    except Game.DoesNotExist as missing:
+        raise Http404 from missing
     except StaleTurn as stale:
-        # The entry is refused, never dropped in silence: the scorer reads what was not
-        # recorded next to the current sheet, and the tablet keeps the taps to enter again.
-        refused = _("Not recorded: %(player)s, %(turn)s.") % {
-            "player": form.cleaned_data["player"],
-            "turn": describe(form.turn_record()),
-        }
-        return _answer(request, game, error=f"{_message(stale)} {refused}", status=409)
+        read = _read(request, game)
+        return _answer(request, read, error=_stale_refusal(request, read, form, stale), status=409)
     except ValidationError as refused:
-        return _answer(request, game, error=_message(refused), status=422)
+        return _answer(request, _read(request, game), error=_message(refused), status=422)
     except club.BookingFailed as failed:
         # Nothing of the turn was kept: the tablet may send it again with the same key.
-        return _answer(request, game, error=failed.message, status=503)
+        return _answer(request, _read(request, game), error=failed.message, status=503)
     notice = _turn_notice(recorded.live, recorded.turn)
     bust = recorded.turn.score == 0
     if _takes_pieces(request, recorded):
         return _pieces(request, recorded, notice=notice, notice_bust=bust)
     # The game row as the service left it (finished, perhaps), not as this view first read it.
     return _answer(request, recorded.live.game, notice=notice, notice_bust=bust)
+
+
+def _read(request: HttpRequest, game: Game | GameAsked) -> Game:
+    """The game a refused turn's answer shows: read now, when the service did not give it."""
+    return game if isinstance(game, Game) else _game(request, game.pk)
 
 
 def _takes_pieces(request: HttpRequest, recorded: RecordedTurn) -> bool:
@@ -189,15 +242,27 @@ def _pieces(
     live, before = recorded.live, recorded.before
     assert before is not None
     house = game_house_rules(live.game)
-    context = play_context(request, live, house=house, notice=notice, notice_bust=notice_bust)
+    context = play_context(
+        request,
+        live,
+        house=house,
+        notice=notice,
+        notice_bust=notice_bust,
+        whole=False,
+        preview_rolls=not _holds_columns(request),
+    )
     sheet = context["sheet"]
     assert isinstance(sheet, ScoreSheet)
     if isinstance(live.state, rules.FiveDiceGame):
         # The rows that differ from the sheet the turn found: the cell filled, and what it
         # moved (a row's total and points, a jackpot's bonus), however the rules link them.
         earlier = build_sheet(before, before.result(house))
+        # The finishing turn sends the jackpot rows too: a jackpot's bonus "for now" is final
+        # now. No other row reads whether the game is complete (sheet_column.html).
         context["changed_rows"] = [
-            row for row, old in zip(sheet.rows, earlier.rows, strict=True) if row != old
+            row
+            for row, old in zip(sheet.rows, earlier.rows, strict=True)
+            if row != old or (live.state.complete and row.jackpot)
         ]
     else:
         context["new_barbut_line"] = sheet.barbut_lines[-1]
@@ -206,6 +271,14 @@ def _pieces(
     response = render(request, TURN_ANSWER, context)
     # Nothing replaces #play itself: every piece names the element it replaces.
     return reswap(response, "none")
+
+
+def _holds_columns(request: HttpRequest) -> bool:
+    """Whether the pad that sent the turn looks its rolls up in the engine's columns its page
+    holds (#offline-columns, static/js/tablet.js), as its form says (five_dice_pad.html): its
+    answer then leaves the next pad's 252 rolls out, most of the answer. A page's script from
+    before it did says nothing, and gets the rolls."""
+    return request.POST.get("rolls_from") == "columns"
 
 
 def _answer(
@@ -254,6 +327,35 @@ def _turn_notice(live: LiveGame, turn: Turn) -> str:
     if turn.score:
         return _("%(player)s: %(score)s banked") % {"player": player, "score": turn.score}
     return _("%(player)s: no points this turn") % {"player": player}
+
+
+def _stale_refusal(
+    request: HttpRequest, game: Game, form: BarbutTurnForm | FiveDiceTurnForm, stale: StaleTurn
+) -> str:
+    """The entry is refused, never dropped in silence, and the refusal says who entered the
+    turn that took its place. It says once what was not recorded: the tablet (an htmx post)
+    keeps the taps and names them in its own notice to enter again, so only a plain form
+    post hears them here."""
+    number = form.cleaned_data["expected_number"]
+    taken = turn_numbered(game, number)
+    parts = []
+    if taken is not None and taken.recorded_by is not None:
+        parts.append(
+            _("%(who)s entered turn %(number)s meanwhile (%(player)s: %(turn)s).")
+            % {
+                "who": who(taken.recorded_by),
+                "number": number + 1,
+                "player": taken.player.name,
+                "turn": describe(taken.record),
+            }
+        )
+    parts.append(_message(stale))
+    if not request.htmx:  # type: ignore[attr-defined]
+        parts.append(
+            _("Not recorded: %(player)s, %(turn)s.")
+            % {"player": form.cleaned_data["player"], "turn": describe(form.turn_record())}
+        )
+    return " ".join(parts)
 
 
 def _form_error(form: TurnSubmission) -> str:

@@ -13,12 +13,13 @@ from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
+from clubs.requests import club_of
 from scoring import club
 from scoring.access.privacy import PublicArea, visible_to_visitors
 from scoring.access.roles import is_secretary
 from scoring.forms.records import GameImportForm, RecordUpload
 from scoring.models import Game
-from scoring.selectors import game_record, load_game
+from scoring.selectors import club_games, game_record, load_game
 from scoring.services.records import DuplicateGame, import_game_record
 
 SOURCE_MAX_LENGTH = 200
@@ -27,7 +28,7 @@ SOURCE_MAX_LENGTH = 200
 @require_GET
 @visible_to_visitors(PublicArea.DOCUMENTS)
 def game_record_download(request: HttpRequest, game_id: int) -> HttpResponse:
-    game = get_object_or_404(Game.objects.select_related("scorer"), pk=game_id)
+    game = get_object_or_404(club_games(club_of(request)).select_related("scorer"), pk=game_id)
     document = game_record(load_game(game))
     response = HttpResponse(
         json.dumps(document, indent=1, ensure_ascii=False), content_type="application/json"
@@ -48,7 +49,7 @@ class ImportReport:
 @require_http_methods(["GET", "POST"])
 @login_required
 def game_import(request: HttpRequest) -> HttpResponse:
-    if not is_secretary(request.user):
+    if not is_secretary(request.user, club_of(request).pk):
         raise PermissionDenied(_("Only the secretary imports games."))
     reports: list[ImportReport] = []
     status = 200
@@ -89,6 +90,7 @@ def _import(
         return ImportReport(upload.name, error=upload.error)
     try:
         game = import_game_record(
+            in_club=club_of(request),
             data=upload.data,
             imported_by=request.user,  # type: ignore[arg-type]
             source=f"import: {upload.name}"[:SOURCE_MAX_LENGTH],

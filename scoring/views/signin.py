@@ -10,6 +10,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods, require_POST
 
+from clubs.requests import club_of
 from scoring import club
 from scoring.access.pins import check_pin, start_pin_session
 from scoring.forms.turns import PinSignInForm
@@ -28,7 +29,7 @@ def _next_url(request: HttpRequest) -> str:
 
 @require_http_methods(["GET", "POST"])
 def signin(request: HttpRequest) -> HttpResponse:
-    form = PinSignInForm(request.POST or None)
+    form = PinSignInForm(request.POST or None, club=club_of(request))
     status = 200
     if request.method == "POST":
         if form.is_valid():
@@ -41,7 +42,9 @@ def signin(request: HttpRequest) -> HttpResponse:
             else:
                 login(request, user)
                 follow_member(request, user)
-                start_pin_session(request, idle_hours=club.house_settings().pin_session_hours)
+                start_pin_session(
+                    request, idle_hours=club.house_settings(club_of(request)).pin_session_hours
+                )
                 return redirect(_next_url(request))
         status = 422
     context = {"form": form, "next": _next_url(request)}

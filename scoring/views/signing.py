@@ -17,6 +17,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods
 
+from clubs.requests import club_of
 from scoring import club, rules
 from scoring.access.permissions import keeps_game
 from scoring.access.pins import check_pin
@@ -27,7 +28,13 @@ from scoring.models import Game, GamePlayer, SignatureMethod
 from scoring.presentation.sheets import build_sheet
 from scoring.presentation.signature_lines import signature_rows, voided_signatures
 from scoring.presentation.turn_lines import correction_lines
-from scoring.selectors import game_corrections, game_house_rules, game_signatures, load_game
+from scoring.selectors import (
+    club_games,
+    game_corrections,
+    game_house_rules,
+    game_signatures,
+    load_game,
+)
 from scoring.services.signing import check_may_sign
 from scoring.services.signing import sign_sheet as sign_sheet_service
 from scoring.verification import verification_url
@@ -36,7 +43,7 @@ from scoring.verification import verification_url
 @require_http_methods(["GET", "POST"])
 @visible_to_visitors(PublicArea.GAMES)
 def sign_sheet(request: HttpRequest, game_id: int) -> HttpResponse:
-    game = get_object_or_404(Game.objects.select_related("scorer"), pk=game_id)
+    game = get_object_or_404(club_games(club_of(request)).select_related("scorer"), pk=game_id)
     if request.method != "POST":
         return _page(request, game)
     if not request.user.is_authenticated:

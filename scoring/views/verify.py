@@ -17,6 +17,7 @@ from django.utils.translation import gettext, ngettext
 from django.views.decorators.csrf import csrf_exempt, csrf_protect
 from django.views.decorators.http import require_GET, require_http_methods
 
+from clubs.requests import club_of
 from scoring import club, rules
 from scoring.access.privacy import may_see
 from scoring.forms.signing import MAX_PDF_BYTES, CodeForm, SheetUploadForm
@@ -26,6 +27,7 @@ from scoring.presentation.sheets import build_sheet
 from scoring.presentation.signature_lines import signature_rows, voided_signatures
 from scoring.presentation.turn_lines import correction_lines
 from scoring.selectors import (
+    club_games,
     game_corrections,
     game_house_rules,
     game_signatures,
@@ -83,7 +85,9 @@ def verify_code(request: HttpRequest, code: str) -> HttpResponse:
         return _render(request, code_form=form, status=404)
     if normalised != code:
         return redirect("scoring:verify", code=normalised)
-    game = Game.objects.select_related("scorer").filter(verification_code=code).first()
+    game = (
+        club_games(club_of(request)).select_related("scorer").filter(verification_code=code).first()
+    )
     if game is None:
         return _render(request, {"code": code, "not_found": True}, status=404)
     # Who owes whom a round is the drinks ledger's business: a visitor sees it only where the
@@ -135,7 +139,9 @@ def _check_upload(request: HttpRequest, limit: SizeLimit) -> HttpResponse:
             return _busy(request)
         # Each sheet is drawn by its game's own house rules, as the server prints it.
         check = check_sheet_pdf(
-            upload.read(MAX_PDF_BYTES + 1), club=club.house_settings().club_name
+            upload.read(MAX_PDF_BYTES + 1),
+            club=club.house_settings(club_of(request)).club_name,
+            in_club_id=club_of(request).pk,
         )
     context: dict[str, object] = {
         "check": check,

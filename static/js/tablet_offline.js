@@ -18,6 +18,13 @@
     filled.forEach((box) => { if (box in free) free[box] -= 1; });
     const open = Object.keys(free).filter((box) => free[box] > 0);
     if (!open.length) return null;
+    return { boxes: open.map((key) => ({ key, label: plan.labels[key] })), rolls: T.planRolls(plan, open) };
+  };
+
+  // Every roll's score and outcome in each of the `open` boxes, in their order, looked up in
+  // the engine's columns: for a turn entered offline, and for the pad of a turn's answer,
+  // which names its boxes and leaves their rolls to these columns (tablet.js).
+  T.planRolls = function (plan, open) {
     const isOpen = new Set(open);
     const columns = open.map((box) => {
       const column = plan.columns[box];
@@ -27,7 +34,7 @@
     for (let i = 0; i * 5 < plan.rolls.length; i += 1) {
       rolls[plan.rolls.slice(i * 5, i * 5 + 5)] = columns.map((column) => [column.s[i], column.o[i]]);
     }
-    return { boxes: open.map((key) => ({ key, label: plan.labels[key] })), rolls };
+    return rolls;
   };
 
   // The copy a reload with no connection shows ----------------------------------------------

@@ -8,7 +8,8 @@
 
   // Five dice -----------------------------------------------------------------------------------
 
-  // `given`: the preview of a turn entered offline, from the server's offline plan.
+  // `given`: the preview looked up in the server's offline plan, for a turn entered offline
+  // or the pad of a turn's answer (tablet.js); otherwise #preview-data has it whole.
   function fiveDiceTurn(root, play, given) {
     const preview = given || JSON.parse(document.getElementById("preview-data").textContent);
     const form = root.querySelector("[data-turn-form]");
@@ -21,8 +22,12 @@
     const cup = root.querySelector("[data-log-cup]");
     // The engine's limits for the throw log and its Baluts from the cup, looked up, not known.
     const facts = preview.log;
-    const kept = keeper(play, root, { kind: "five", dice: [null, null, null, null, null], active: 0, throws: [], box: "", boxLabel: "" });
+    // `fresh`: the slots tapped since the last logged throw, the dice thrown again. A logged
+    // throw stays on the pad as the final dice; the next throw is its dice tapped anew.
+    const kept = keeper(play, root, { kind: "five", dice: [null, null, null, null, null], active: 0, throws: [], fresh: [], box: "", boxLabel: "" });
     const state = kept.entry;
+    state.fresh = state.fresh || [];
+    const undoLog = root.querySelector("[data-log-undo]");
     // A reload says the taps came back; a pad the queue's answer redrew in place keeps them
     // without a word (tablet_queue.js), but a refusal's reason is said either way.
     const quiet = play.dataset.redrawn !== undefined;
@@ -34,6 +39,7 @@
 
     function render() {
       const rest = resting();
+      root.classList.toggle("resting", rest);  // the rest is seen, not only felt
       slots.forEach((slot, i) => {
         const face = state.dice[i];
         slot.textContent = face === null ? "·" : String(face);
@@ -55,10 +61,30 @@
       form.querySelector("[data-throws-input]").value = state.throws.length ? JSON.stringify(loggedThrows(complete)) : "";
       cup.disabled = rest || !complete || !facts.fromCup.includes(diceKey(state.dice));
       form.querySelector("[data-box-input]").value = state.box;
-      const log = state.throws.map((t) => (t.cocked ? say("cocked") : t.dice.join(" "))).join(" · ");
+      const log = state.throws.map(shownThrow).join(" · ");
       root.querySelector("[data-log-view]").textContent = log;
+      const last = state.throws[state.throws.length - 1];
+      undoLog.hidden = !last;
+      undoLog.disabled = rest;
+      undoLog.textContent = last ? say("undoLog", { entry: shownThrow(last) }) : "";
       note.textContent = message;
       if (rest) wakeLater(render);
+    }
+
+    function shownThrow(t) {
+      return t.cocked ? say("cocked") : t.dice.join(" ");
+    }
+
+    // Who owes a round for what was just logged, as the engine's facts say, when this game
+    // books rounds owed: a full run of cocks, or a Balut straight from the cup.
+    function owed(text) {
+      return facts.drinks ? say(text, { player: root.querySelector("[data-player]").textContent }) : "";
+    }
+
+    function cocksInARow() {
+      let run = 0;
+      for (let i = state.throws.length - 1; i >= 0 && state.throws[i].cocked; i -= 1) run += 1;
+      return run;
     }
 
     function validThrows() {
@@ -104,25 +130,39 @@
         return;
       }
       state.dice[state.active] = Number(face.dataset.face);
+      if (!state.fresh.includes(state.active)) state.fresh.push(state.active);
       const next = state.dice.findIndex((d) => d === null);
       state.active = next === -1 ? null : next;
     })));
     root.querySelector("[data-clear]").addEventListener("click", () => tapped(() => {
       state.dice = [null, null, null, null, null];
       state.active = 0;
+      state.fresh = [];
     }));
     root.querySelector("[data-log-cocked]").addEventListener("click", () => tapped(() => {
       state.throws.push({ cocked: true });
+      if (cocksInARow() % facts.cocksPerRound === 0) message = owed("cocksOwe");
     }));
+    // The throw logged is the dice tapped since the last one; they all stay on the pad.
     root.querySelector("[data-log-throw]").addEventListener("click", () => tapped(() => {
-      const thrown = state.dice.filter((d) => d !== null);
-      if (thrown.length && logThrow(thrown)) {
-        state.dice = [null, null, null, null, null];
-        state.active = 0;
+      const thrown = state.fresh.slice().sort().map((i) => state.dice[i]).filter((d) => d !== null);
+      if (!thrown.length) {
+        message = say("logNone");
+      } else if (logThrow(thrown)) {
+        state.fresh = [];
+        state.active = state.dice.findIndex((d) => d === null);
+        if (state.active === -1) state.active = null;
       }
     }));
     cup.addEventListener("click", () => tapped(() => {
-      if (logThrow(state.dice.slice())) message = say("cupLogged");
+      if (logThrow(state.dice.slice())) {
+        state.fresh = [];
+        message = owed("cupOwes") || say("cupLogged");
+      }
+    }));
+    // A mistapped Cocked (or any last entry) comes off the log with one tap.
+    undoLog.addEventListener("click", () => tapped(() => {
+      state.throws.pop();
     }));
     root.querySelector("[data-log-clear]").addEventListener("click", () => tapped(() => {
       state.throws = [];
@@ -164,6 +204,8 @@
     // The dialog stays open, its buttons disabled, until the answer replaces the pad: a
     // second tap on Record lands on it, not on the dice underneath.
     render();
+    // Throws logged before a reload: the log's buttons are open again, to log the next.
+    if (state.throws.some((t) => !t.cocked)) root.querySelector("details.throw-log").open = true;
     // A reload with the confirmation open opens it again; a refusal's message stays in view.
     if (state.box && !state.reason && !play.querySelector("#error")) {
       const box = boxes.find((b) => b.dataset.box === state.box && !b.disabled);
@@ -248,6 +290,7 @@
 
     function render() {
       const rest = resting();
+      root.classList.toggle("resting", rest);
       const turn = replayBarbut(table, taps);
       const awaiting = turn.thrown.length < turn.inHand;
       faces.forEach((face) => { face.disabled = rest || !awaiting; });

@@ -6,6 +6,7 @@ them to the end of a game and check each answer against the rules engine.
 
 from __future__ import annotations
 
+import uuid
 from collections import deque
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -13,6 +14,8 @@ from dataclasses import dataclass, field
 from playwright.sync_api import Page, expect
 
 from scoring import rules
+from scoring.models import Game, Member
+from scoring.services.turns import record_turn
 from tests.browser.pages import (
     BarbutThrows,
     Move,
@@ -22,6 +25,7 @@ from tests.browser.pages import (
     play_barbut_turn,
     play_five_dice_turn,
     player_to_throw,
+    start_game,
     turn_number,
 )
 
@@ -94,9 +98,14 @@ def play_five_dice_game(
         assert response.status == 200, response.text()
         played.play(engine, move.record(name))
         filled = engine.history[-1].filled
-        expect(page.locator("#notice")).to_have_text(
-            f"{name}: {rules.box_label(move.box)} {filled.score}"
-        )
+        if engine.complete:
+            # The finishing turn's flash gives way to the winner's banner.
+            expect(page.locator("#winner-banner")).to_be_visible()
+            expect(page.locator("#notice")).to_have_count(0)
+        else:
+            expect(page.locator("#notice")).to_have_text(
+                f"{name}: {rules.box_label(move.box)} {filled.score}"
+            )
         assert turn_number(page) == engine.turn_count
     assert all(not queue for queue in queues.values()), "moves left over after the last turn"
     return engine
@@ -119,7 +128,36 @@ def play_barbut_game(
         played.play(engine, barbut_record(name, throws))
         outcome = engine.history[-1]
         banked = f"{outcome.points} banked" if outcome.points else "no points this turn"
-        expect(page.locator("#notice")).to_have_text(f"{name}: {banked}")
+        if engine.complete:
+            # The winning bank's flash gives way to the winner's banner.
+            expect(page.locator("#winner-banner")).to_be_visible()
+            expect(page.locator("#notice")).to_have_count(0)
+        else:
+            expect(page.locator("#notice")).to_have_text(f"{name}: {banked}")
         assert turn_number(page) == engine.turn_count
     assert all(not queue for queue in queues.values()), "turns left over after the win"
     return engine
+
+
+def entered_at_another_tablet(game_id: int, turn: dict[str, object], number: int) -> None:
+    """A turn recorded for the game's scorer from another tablet: through the service, so the
+    tablet under test knows nothing of it until the server tells it."""
+    game = Game.objects.get(pk=game_id)
+    assert game.scorer is not None
+    record_turn(
+        game=game,
+        turn_record=turn,
+        expected_number=number,
+        request_key=uuid.uuid4(),
+        recorded_by=game.scorer.user,
+    )
+
+
+def start_played_game_of_two(
+    page: Page, base_url: str, ruleset: str, scorer: Member, other: Member
+) -> tuple[int, PlayedGame]:
+    """A game of two members started on the tablet, the first of them scoring, and the engine's
+    copy of it that the test plays along: how the tests that check the sheet begin."""
+    seats = [Seat(member=scorer), Seat(member=other)]
+    game_id = start_game(page, base_url, ruleset=ruleset, seats=seats, scorer=scorer)
+    return game_id, PlayedGame(ruleset, seats)

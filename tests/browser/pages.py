@@ -11,11 +11,15 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from playwright.sync_api import ElementHandle, Locator, Page, Response, expect
-from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+from playwright.sync_api import Locator, Page, Response, expect
 
 from scoring import rules
 from scoring.models import Member, Turn
+from tests.browser.taps import (
+    dice_entered,
+    tap,
+    tap_dice,
+)
 
 # Screenshots to look at after a run; inside the repository (build/ is ignored by git), so two
 # checkouts testing at once never overwrite each other's. Each test writes its own file names.
@@ -170,102 +174,6 @@ def player_to_throw(page: Page) -> str:
 
 # Where a finger lands on an element: its centre as the page shows it, the element scrolled
 # into view first if it is not wholly on the screen; null while it is not shown.
-CENTRE = """element => {
-    const shown = el => {
-        const box = el.getBoundingClientRect();
-        return box.width > 0 && box.height > 0 && getComputedStyle(el).visibility !== 'hidden';
-    };
-    if (!shown(element)) return null;
-    let box = element.getBoundingClientRect();
-    if (box.top < 0 || box.bottom > window.innerHeight) {
-        element.scrollIntoView({block: 'center', behavior: 'instant'});  // not Bootstrap's smooth
-        box = element.getBoundingClientRect();
-    }
-    return [box.left + box.width / 2, box.top + box.height / 2];
-}"""
-
-
-def tap(page: Page, target: Locator) -> None:
-    """A finger's tap: the pointer pressed where the page shows `target`, whatever covers it.
-
-    Unlike Locator.click, it does not wait for the page to hold still first, which keeps a
-    whole game of taps quick; a disabled button takes the tap and does nothing, as on a tablet.
-    A scorer's taps come after the pad's rest: `double_tap` is the one that lands inside it.
-    """
-    wake_the_pad(page)
-    point = target.evaluate(CENTRE)
-    if point is None:
-        target.wait_for(state="visible")
-        point = target.evaluate(CENTRE)
-    assert point is not None, "the target is not shown"
-    page.mouse.click(*point)
-
-
-# How long the pad still rests after an answer (tablet_store.js: the second tap of a double
-# tap lands on a resting pad and enters nothing), by the tablet's clock.
-REST_LEFT = "() => Math.max(0, ((window.BalutTablet || {}).restUntil || 0) - Date.now())"
-
-
-def wake_the_pad(page: Page) -> None:
-    """The scorer's pause before the next turn's first tap: the tablet's clock is moved past
-    what is left of the pad's rest (tests.conftest.tablet_context), instead of sitting it out."""
-    rest = page.evaluate(REST_LEFT)
-    if rest > 0:
-        page.clock.fast_forward(int(rest) + 20)
-
-
-# The pad's face buttons, where a finger taps each (in view), once every one takes taps; and
-# how many dice the pad shows entered. Null while the pad is still being drawn or rests, or
-# any face is not shown yet.
-PAD_FACES = """scope => {
-    const buttons = [...scope.querySelectorAll('[data-face]')];
-    if (!buttons.length || buttons.some(b => b.disabled)) return null;
-    const centre = CENTRE;
-    const points = {};
-    for (const _ of [1, 2]) {  // again after any scrolling the first pass did
-        for (const b of buttons) points[b.dataset.face] = centre(b);
-    }
-    // A pad just put in place (the next turn offline) may not be laid out yet: wait for it.
-    if (Object.values(points).some(point => point === null)) return null;
-    return {points, entered: (ENTERED)(scope)};
-}"""
-
-
-def tap_dice(page: Page, scope: Locator, dice: str) -> None:
-    """Tap faces of the pad, one tap a die, once the pad shows it takes taps (as a scorer
-    looks before tapping): a loaded machine may still be drawing the previous step."""
-    wake_the_pad(page)
-    handle = scope.element_handle()
-    pad = page.wait_for_function(
-        PAD_FACES.replace("CENTRE", CENTRE).replace("ENTERED", ENTERED_DICE), arg=handle
-    ).json_value()
-    before = int(pad["entered"])
-    # The dice are counted on the pad as it is now: the answer to turns the queue sent may
-    # have redrawn it in place meanwhile, with the taps so far (tablet_queue.js).
-    for index, face in enumerate(dice):
-        repeated = index > 0 and face == dice[index - 1]
-        if repeated:
-            _die_entered(page, scope.element_handle(), before + index, pad["points"][face])
-        page.mouse.click(*pad["points"][face])
-    retap = pad["points"][dice[-1]] if dice else None
-    _die_entered(page, scope.element_handle(), before + len(dice), retap)
-
-
-def _die_entered(page: Page, handle: ElementHandle, count: int, retap: list[float] | None) -> None:
-    """Wait for the pad to show `count` dice entered. Chromium now and then drops the second
-    of two synthetic clicks on one spot in quick succession (the harness, not the page: each
-    delivered click enters its die). A scorer who does not see the die appear taps again; so
-    does the test, once, on that spot; the dice shown are still checked exactly afterwards."""
-    if not die_appeared(page, handle, count - 1) and retap is not None:
-        page.mouse.click(*retap)
-        assert die_appeared(page, handle, count - 1), "a tap on the pad entered no die"
-
-
-ENTERED_DICE = """scope =>
-    scope.querySelectorAll('[data-thrown] .die').length
-    + [...scope.querySelectorAll('[data-slot]')].filter(e => e.textContent.trim() !== '·').length"""
-
-
 def five_dice_slots(page: Page) -> Locator:
     return page.locator("[data-five-dice-turn] [data-slot]")
 
@@ -297,23 +205,6 @@ def wait_until_settled(page: Page, turn: int) -> None:
     expect(play_area(page)).to_have_attribute("data-settled", str(turn))
 
 
-def dice_entered(scope: Locator) -> int:
-    return int(scope.evaluate(ENTERED_DICE))
-
-
-def die_appeared(page: Page, scope: ElementHandle, before: int) -> bool:
-    """Whether the pad (`scope`, an element handle) shows more than `before` dice within 2 s."""
-    try:
-        page.wait_for_function(
-            f"([scope, before]) => ({ENTERED_DICE})(scope) > before",
-            arg=[scope, before],
-            timeout=2000,
-        )
-    except PlaywrightTimeoutError:
-        return False
-    return True
-
-
 def submit_turn(page: Page, button: Locator) -> Response:
     """Tap a button that sends the turn; wait for the answer and for it to be swapped in."""
     before = play_area(page).evaluate("e => { e.dataset.stale = 'yes'; return e.dataset.turn; }")
@@ -328,11 +219,21 @@ def submit_turn(page: Page, button: Locator) -> Response:
 
 # A refused or finishing turn is answered with the whole play area (a new #play); a recorded
 # one with the pieces it changed, after which the tablet moves #play on to the next turn, with
-# its pad set up (the same script sets both).
+# its pad set up (the same script sets both). A five-dice turn the plan can play on from is
+# shown before its answer (tablet_queue.js): the answer is in once #play says the server has
+# stored what it shows (data-stored), or once the turn waits in the queue (the badge).
 SWAPPED_IN = """before => {
     const play = document.getElementById('play');
-    return Boolean(play) && (!play.dataset.stale || play.dataset.turn !== before);
+    if (!play || (play.dataset.stale && play.dataset.turn === before)) return false;
+    const badge = play.querySelector('[data-queue-badge]');
+    return play.dataset.stored === play.dataset.turn || Boolean(badge && !badge.hidden);
 }"""
+
+
+def clear_the_dice(page: Page, turn: Locator) -> None:
+    if dice_entered(turn):
+        tap(page, turn.locator("[data-clear]"))
+        expect(turn.locator("[data-slot]")).to_have_text(["·"] * 5)
 
 
 def play_five_dice_turn(
@@ -357,11 +258,16 @@ def play_five_dice_turn(
             if token == "x":
                 tap(page, turn.locator("[data-log-cocked]"))
             else:
+                # A logged throw stays on the pad: the next one is tapped on a cleared pad
+                # (or die by die over it, as tests/browser/test_throw_log.py does).
+                clear_the_dice(page, turn)
                 tap_dice(page, turn, token)
                 tap(page, turn.locator("[data-log-throw]"))
         shown = " · ".join("cocked" if t == "x" else " ".join(t) for t in throws.split())
         expect(turn.locator("[data-log-view]")).to_have_text(shown)
-    tap_dice(page, turn, dice)
+    if turn.locator("[data-slot]").all_inner_texts() != list(dice):
+        clear_the_dice(page, turn)
+        tap_dice(page, turn, dice)
     expect(turn.locator("[data-slot]")).to_have_text(list(dice))
     button = turn.locator(f"[data-box='{box}']").first
     if expected is not None:

@@ -13,13 +13,21 @@ DRINK_REASON_TEXT = {
 }
 
 
+def shown_if(figure: object, started: bool) -> str:
+    return str(figure) if started else ""
+
+
 def check_five_dice_sheet(page: Page, expected: rules.GameResult) -> None:
     """Every figure of the sheet on the page against the engine's result."""
     sheet = page.locator("#sheet")
     for player in expected.players:
         name = player.name
-        expect(sheet.locator(f'[data-total="{name}"]')).to_have_text(str(player.score))
-        expect(sheet.locator(f'[data-rank="{name}"]')).to_have_text(str(player.rank))
+        # A player who has filled no box yet shows empty cells (no total, points or place).
+        started = any(player.boxes.values())
+        expect(sheet.locator(f'[data-total="{name}"]')).to_have_text(
+            shown_if(player.score, started)
+        )
+        expect(sheet.locator(f'[data-rank="{name}"]')).to_have_text(shown_if(player.rank, started))
         for box, scores in player.boxes.items():
             cell = sheet.locator(f'tr[data-row="{box}"] td[data-player-col="{player.seat}"]')
             shown = cell.locator(".cell").all_inner_texts()
@@ -27,8 +35,9 @@ def check_five_dice_sheet(page: Page, expected: rules.GameResult) -> None:
             assert all(text == "·" for text in shown[len(scores) :]), (name, box, shown)
             if rules.is_jackpot_box(box):
                 continue
-            if len(shown) == 1:
-                # A single-box row (the bar game) shows no separate total: the box is the total.
+            if len(shown) == 1 or not scores:
+                # A single-box row (the bar game) shows no separate total: the box is the total;
+                # a row with no box filled shows none either.
                 expect(cell.locator(".row-total")).to_have_count(0)
             else:
                 total = player.category_totals[box]
@@ -36,13 +45,24 @@ def check_five_dice_sheet(page: Page, expected: rules.GameResult) -> None:
         if player.points is None:
             expect(sheet.locator(f'[data-points="{name}"]')).to_have_count(0)
             continue
-        expect(sheet.locator(f'[data-points="{name}"]')).to_have_text(str(player.total_points))
+        points_cell = sheet.locator(f'[data-points="{name}"]')
+        expect(points_cell).to_have_text(shown_if(player.total_points, started))
         for category, points in player.points.category.items():
             cell = sheet.locator(f'tr[data-row="{category}"] td[data-player-col="{player.seat}"]')
-            expect(cell.locator(".row-points")).to_have_text(f"{points} pt")
+            badge = cell.locator(".row-points")
+            if player.boxes[category]:
+                expect(badge).to_have_text(f"{points} pt")
+            else:
+                expect(badge).to_have_count(0)
         for category, bonus in player.points.jackpot_bonus.items():
             row = f'tr[data-row="{category}_jackpot"] td[data-player-col="{player.seat}"]'
-            expect(sheet.locator(row).locator(".row-points")).to_have_text(f"{bonus:+d} bonus")
+            badge = sheet.locator(row).locator(".row-points")
+            if not player.boxes[f"{category}_jackpot"]:
+                expect(badge).to_have_count(0)
+            elif bonus < 0 and not expected.complete:
+                expect(badge).to_have_text(f"{bonus:+d} bonus for now")
+            else:
+                expect(badge).to_have_text(f"{bonus:+d} bonus")
     so_far = "" if expected.complete else " so far"
     expect(sheet.locator("[data-baluts]")).to_have_text(f"{expected.baluts}{so_far}")
     guess_winners = sheet.locator("[data-guess-winners]")

@@ -44,6 +44,8 @@ OWN_PAGE_IMPACTS = ("moderate", *FAILING_IMPACTS)
 # Routes that answer with something other than a page (files, JSON, scripts, monitoring) or
 # only to a POST: nothing for axe to read.
 NOT_PAGES = {
+    "federation/settings/",
+    "federation/clubs/new/",
     "games/<int:game_id>/record.json",
     "games/<int:game_id>/sheet.pdf",
     "sheets/blank.pdf",
@@ -59,6 +61,29 @@ NOT_PAGES = {
     "ledger/<int:debt_id>/settle/",
     "ledger/<int:debt_id>/settle/undo/",
     "ledger/<int:debt_id>/write-off/",
+    "tournaments/<int:tournament_id>/entrants/",
+    "tournaments/<int:tournament_id>/entrants/<int:entrant_id>/drop/",
+    "tournaments/<int:tournament_id>/draw/",
+    "tournaments/<int:tournament_id>/final/undo/",
+    "tournaments/<int:tournament_id>/tables/<int:table_id>/start/",
+    "tournaments/<int:tournament_id>/cards.pdf",
+    "tournaments/<int:tournament_id>/rounds/<int:number>/sheets.pdf",
+    "tournaments/<int:tournament_id>/results.<str:kind>",
+    # A fragment the game page loads into itself (scoring.game_panels): swept as part of it.
+    "ratings/games/<int:game_id>/",
+    "competitions/<int:competition_id>/calendar.ics",
+    "teams/<int:team_id>/calendar.ics",
+    "matches/<int:match_id>/card.pdf",
+    "matches/<int:match_id>/sign/",
+    "matches/<int:match_id>/dispute/",
+    "disputes/<int:dispute_id>/resolve/",
+    "competitions/<int:competition_id>/divisions/new/",
+    "divisions/<int:division_id>/teams/new/",
+    "divisions/<int:division_id>/teams/enter/",
+    "divisions/<int:division_id>/draw/",
+    "divisions/<int:division_id>/cup/draw/",
+    "ties/<int:tie_id>/winner/",
+    "tournaments/<int:tournament_id>/entrants/clubs-apart/",
 }
 
 

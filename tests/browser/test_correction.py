@@ -10,8 +10,15 @@ from pytest_django.live_server_helper import LiveServer
 
 from scoring import rules
 from scoring.models import Correction, Game, Member, Turn
-from tests.browser.games import PlayedGame
-from tests.browser.pages import Move, Seat, play_five_dice_turn, shot, start_game, turn_number
+from tests.browser.games import start_played_game_of_two
+from tests.browser.pages import (
+    Move,
+    play_five_dice_turn,
+    shot,
+    tap,
+    tap_dice,
+    turn_number,
+)
 from tests.browser.sheet_checks import check_five_dice_sheet
 
 pytestmark = pytest.mark.browser
@@ -21,9 +28,7 @@ def test_the_scorer_corrects_a_turn_and_the_sheet_follows(
     live_server: LiveServer, tablet_page: Page, ann: Member, ben: Member
 ) -> None:
     page = tablet_page
-    seats = [Seat(member=ann), Seat(member=ben)]
-    game_id = start_game(page, live_server.url, ruleset="balut", seats=seats, scorer=ann)
-    played = PlayedGame("balut", seats)
+    game_id, played = start_played_game_of_two(page, live_server.url, "balut", ann, ben)
     for player, move in [
         ("Ann", Move("44412", "fours")),
         ("Ben", Move("12345", "straight")),
@@ -39,8 +44,10 @@ def test_the_scorer_corrects_a_turn_and_the_sheet_follows(
     page.wait_for_url(re.compile(rf"/games/{game_id}/turns/0/correct/$"))
     expect(page.locator("#recorded")).to_contain_text("Fours · 1 2 4 4 4")
     shot(page, "correction-page")
-    page.locator("input[name=dice]").fill("44444")
-    page.locator("label.btn", has_text=re.compile(r"^Balut$")).click()
+    pad = page.locator("[data-five-dice-correction]")
+    tap(page, pad.locator("[data-clear]"))
+    tap_dice(page, pad, "44444")
+    page.locator("[data-box-choice='balut']").click()
     page.locator("textarea[name=reason]").fill("Tapped the wrong dice and box")
     page.get_by_role("button", name="Correct turn 1").click()
 

@@ -24,6 +24,7 @@ from league.services.ledger import settle_debt
 from league.services.register import enter_historic_record
 from league.services.seasons import create_season
 from tests.browser.pages import shot
+from tests.factories import the_club
 from tests.league.helpers import play_bar
 from tests.scoring.services.helpers import secretary
 
@@ -65,6 +66,7 @@ def test_the_registers_downloads_are_the_table_as_filtered_and_sorted(
     boss = signed_in_as_secretary(page, live_server.url)
     for year, score, kind in [(1985, 171, "high"), (1990, 166, "high"), (1988, 30, "low")]:
         enter_historic_record(
+            in_club=the_club(),
             date=datetime.date(year, 6, 1),
             player_name=f"Old {score}",
             member=None,
@@ -130,7 +132,11 @@ def test_the_standings_downloads_hold_numbers_as_numbers(
     boss = signed_in_as_secretary(page, live_server.url)
     today = timezone.localdate()
     season = create_season(
-        by=boss, name="This year", starts_on=today.replace(month=1, day=1), ends_on=today
+        in_club=the_club(),
+        by=boss,
+        name="This year",
+        starts_on=today.replace(month=1, day=1),
+        ends_on=today,
     )
     book_game(game=play_bar())
     page.goto(f"{live_server.url}/standings/?season={season.pk}&ruleset=bar")
@@ -151,7 +157,11 @@ def test_the_audit_logs_downloads_date_each_line_in_the_clubs_time_zone(
     page = tablet_page
     boss = signed_in_as_secretary(page, live_server.url)
     create_season(
-        by=boss, name="S", starts_on=datetime.date(2026, 1, 1), ends_on=datetime.date(2026, 6, 1)
+        in_club=the_club(),
+        by=boss,
+        name="S",
+        starts_on=datetime.date(2026, 1, 1),
+        ends_on=datetime.date(2026, 6, 1),
     )
     page.goto(f"{live_server.url}/audit/")
     page.locator("#filters select[name=action]").select_option("season_added")

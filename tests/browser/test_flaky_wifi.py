@@ -14,24 +14,23 @@ from pytest_django.live_server_helper import LiveServer
 
 from scoring import rules
 from scoring.models import Member, Turn
-from tests.browser.games import PlayedGame
+from tests.browser.games import PlayedGame, start_played_game_of_two
 from tests.browser.offline import GIVE_UP_MS, MOVES
 from tests.browser.pages import (
     TURNS_URL,
     Move,
-    Seat,
     play_area,
     player_to_throw,
     recorded,
     set_aside_choice,
     shot,
-    start_game,
     start_game_of_two,
     tap,
     tap_dice,
     turn_number,
 )
 from tests.browser.sheet_checks import check_five_dice_sheet
+from tests.browser.taps import send_the_queue_now
 
 pytestmark = pytest.mark.browser
 
@@ -158,9 +157,7 @@ def start(
     page: Page, live_server: LiveServer, ann: Member, ben: Member
 ) -> tuple[int, PlayedGame, rules.FiveDiceGame]:
     """A Standard Balut game of Ann and Ben on the tablet, and the engine's copy of it."""
-    seats = [Seat(member=ann), Seat(member=ben)]
-    game_id = start_game(page, live_server.url, ruleset="balut", seats=seats, scorer=ann)
-    played = PlayedGame("balut", seats)
+    game_id, played = start_played_game_of_two(page, live_server.url, "balut", ann, ben)
     engine = rules.new_game(played.setup)
     assert isinstance(engine, rules.FiveDiceGame)
     return game_id, played, engine
@@ -249,7 +246,7 @@ def test_a_turn_recorded_once_the_wifi_is_back_goes_behind_the_one_waiting(
     check_five_dice_sheet(page, rules.score_record(played.record))
 
 
-def test_a_record_that_hangs_says_sending_then_waits_in_the_queue_and_is_stored_once(
+def test_a_record_whose_answer_hangs_is_shown_at_once_says_sending_then_waits_and_is_stored_once(
     live_server: LiveServer, tablet_page_without_worker: Page, ann: Member, ben: Member
 ) -> None:
     page = tablet_page_without_worker
@@ -268,13 +265,14 @@ def test_a_record_that_hangs_says_sending_then_waits_in_the_queue_and_is_stored_
     record_move(page, MOVES[0])
     played.play(engine, MOVES[0].record("Ann"))
 
-    dialog = page.locator("[data-five-dice-turn] dialog[data-confirm]")
-    expect(dialog.locator("[data-sending-note]")).to_have_text("Sending…")
-    expect(dialog.locator("[data-confirm-ok]")).to_be_disabled()
+    # The scorer does not wait: the turn is on the sheet, pending, and Ben's pad is up.
+    expect(page.locator("#turn-heading [data-player]")).to_have_text("Ben")
+    expect(page.locator(f"{ANNS_CELL} .cell.pending")).to_have_text("12")
+    # Its answer is long in coming: the badge says it is on its way.
     badge = page.locator("[data-queue-badge]")
     expect(badge.locator("[data-queue-sending]")).to_be_visible()
     expect(badge.locator("[data-queue-pending]")).to_be_hidden()
-    expect(play_area(page)).not_to_have_attribute("data-settled", re.compile(".*"))
+    expect(badge.locator("[data-queue-count]")).to_have_text("1")
     shot(page, "flaky-wifi-sending")
     assert len(recorded(game_id)) == 1  # stored; the tablet cannot know it yet
 
@@ -283,7 +281,12 @@ def test_a_record_that_hangs_says_sending_then_waits_in_the_queue_and_is_stored_
     send_what_waits(page, 1)
     one_clear_state(page)
     assert player_to_throw(page) == "Ben"
+    expect(page.locator(f"{ANNS_CELL} .cell.pending")).to_have_count(0)
     stored_as_played(game_id, played)  # sent again with its key: stored once
+
+
+# Ann's cell of the Fours row, where her first turn goes.
+ANNS_CELL = "#sheet tr[data-row='fours'] td[data-player-col='0']"
 
 
 @pytest.mark.parametrize(
@@ -360,7 +363,7 @@ def test_the_queues_answer_never_redraws_a_pad_being_tapped_and_the_next_record_
     tap_dice(page, turn, "555")
     pad = turn.element_handle()
     wifi.down = False
-    tap(page, page.locator("[data-queue-badge]"))
+    send_the_queue_now(page)
     expect(page.locator("[data-queue-badge]")).to_be_hidden()
     assert recorded(game_id) == [{"player": "Ann", "box": "fours", "dice": [1, 2, 4, 4, 4]}]
     # The very pad under the finger, taps and all: not redrawn, not "brought back".

@@ -13,12 +13,14 @@ from django.contrib.auth.models import User
 from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
 
+from clubs.models import Role
+from clubs.services import join_club
 from league.models import ClaimStatus, RegisterClaim, Season
 from league.services.register import open_claims
-from scoring.access.roles import secretary_group
 from scoring.models import Game
 from scoring.services.members import create_member
 from tests.browser.pages import PIN, shot
+from tests.factories import the_club
 from tests.golden import GOLDEN
 
 pytestmark = pytest.mark.browser
@@ -31,7 +33,7 @@ PASSWORD = "balut-secretary"
 @pytest.fixture
 def secretary(transactional_db: None) -> User:
     user = User.objects.create_user(username="secretary", password=PASSWORD, is_staff=True)
-    user.groups.add(secretary_group())
+    join_club(club=the_club(), user=user, role=Role.SECRETARY)
     return user
 
 
@@ -88,12 +90,18 @@ def test_a_record_with_played_lands_in_its_season_and_on_its_register_date(
 ) -> None:
     page = tablet_page
     for name in ("Dee", "Fay", "Hal", "Eli"):
-        create_member(name=f"{name} Member", known_as=name, pin=PIN)
+        create_member(in_club=the_club(), name=f"{name} Member", known_as=name, pin=PIN)
     Season.objects.create(
-        name="Spring 2025", starts_on=datetime.date(2025, 3, 1), ends_on=datetime.date(2025, 5, 31)
+        club=the_club(),
+        name="Spring 2025",
+        starts_on=datetime.date(2025, 3, 1),
+        ends_on=datetime.date(2025, 5, 31),
     )
     Season.objects.create(
-        name="Autumn 2026", starts_on=datetime.date(2026, 9, 1), ends_on=datetime.date(2026, 12, 31)
+        club=the_club(),
+        name="Autumn 2026",
+        starts_on=datetime.date(2026, 9, 1),
+        ends_on=datetime.date(2026, 12, 31),
     )
     sign_in_as_secretary(page, live_server.url)
 

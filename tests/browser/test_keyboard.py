@@ -17,6 +17,7 @@ from scoring.models import Member, Signature
 from scoring.services.games import Seat, start_game
 from tests.browser.pages import TURNS_URL, shot, sign_in
 from tests.browser.test_signing import finished_game
+from tests.factories import the_club
 
 pytestmark = pytest.mark.browser
 
@@ -103,7 +104,11 @@ def test_the_first_tab_skips_to_the_pad_and_turns_are_keyed_in_with_focus_kept_o
 ) -> None:
     page = tablet_page
     game = start_game(
-        ruleset="balut", seats=[Seat(member=ann), Seat(member=ben)], scorer=ann, created_by=ann.user
+        in_club=the_club(),
+        ruleset="balut",
+        seats=[Seat(member=ann), Seat(member=ben)],
+        scorer=ann,
+        created_by=ann.user,
     )
     sign_in(page, live_server.url, ann)
     page.goto(f"{live_server.url}/games/{game.pk}/")
@@ -149,6 +154,7 @@ def test_in_barbut_focus_stays_on_the_pad_after_the_fourth_die_and_a_set_aside(
 ) -> None:
     page = tablet_page
     game = start_game(
+        in_club=the_club(),
         ruleset="barbut4",
         seats=[Seat(member=ann), Seat(member=ben)],
         scorer=ann,

@@ -15,6 +15,7 @@ from scoring.services.games import Seat, start_game
 from scoring.services.members import remember_language
 from tests.browser.pages import PIN, play_five_dice_turn, shot, tap_dice
 from tests.browser.test_signing import finished_game
+from tests.factories import the_club
 
 pytestmark = pytest.mark.browser
 
@@ -52,6 +53,7 @@ def test_the_scorer_plays_a_turn_and_signs_in_their_language(
     remember_language(member=ann, language=language)
     page = tablet_page
     game = start_game(
+        in_club=the_club(),
         ruleset="balut",
         seats=[Seat(member=ann), Seat(guest_name="Zed")],
         scorer=ann,

@@ -12,17 +12,16 @@ from pytest_django.live_server_helper import LiveServer
 from scoring import rules
 from scoring.models import Game, Member, Turn
 from scoring.services.turns import record_turn
-from tests.browser.games import PlayedGame
+from tests.browser.games import PlayedGame, start_played_game_of_two
 from tests.browser.offline import MOVES, go_offline, go_online, tap_turn_offline
 from tests.browser.pages import (
     Move,
-    Seat,
     faces,
     play_five_dice_turn,
     player_to_throw,
     recorded,
     shot,
-    start_game,
+    start_game_of_two,
     tap,
     tap_dice,
 )
@@ -74,9 +73,7 @@ def test_a_whole_standard_balut_game_played_offline_is_stored_once_and_in_order(
     live_server: LiveServer, tablet_page: Page, ann: Member, ben: Member
 ) -> None:
     page = tablet_page
-    seats = [Seat(member=ann), Seat(member=ben)]
-    game_id = start_game(page, live_server.url, ruleset="balut", seats=seats, scorer=ann)
-    played = PlayedGame("balut", seats)
+    game_id, played = start_played_game_of_two(page, live_server.url, "balut", ann, ben)
     engine = rules.new_game(played.setup)
     assert isinstance(engine, rules.FiveDiceGame)
     assert engine.total_turns == 2 * 28 == 2 * len(MOVES)
@@ -110,8 +107,7 @@ def test_a_reload_with_no_connection_shows_the_game_with_its_queue_and_taps(
     live_server: LiveServer, tablet_page: Page, ann: Member, ben: Member
 ) -> None:
     page = tablet_page
-    seats = [Seat(member=ann), Seat(member=ben)]
-    game_id = start_game(page, live_server.url, ruleset="balut", seats=seats, scorer=ann)
+    game_id = start_game_of_two(page, live_server.url, "balut", ann, ben)
     play_five_dice_turn(page, "44412", "fours")
     expect(page.locator("#play")).to_have_attribute("data-turn", "1")
     # The worker keeps the page as the last answer left it (Ben to throw).
@@ -149,8 +145,7 @@ def test_online_the_game_page_comes_from_the_server_not_the_workers_copy(
     live_server: LiveServer, tablet_page: Page, ann: Member, ben: Member
 ) -> None:
     page = tablet_page
-    seats = [Seat(member=ann), Seat(member=ben)]
-    game_id = start_game(page, live_server.url, ruleset="balut", seats=seats, scorer=ann)
+    game_id = start_game_of_two(page, live_server.url, "balut", ann, ben)
     page.wait_for_function(KEPT_COPY, arg=0)
     # Another tablet records Ann's turn: the copy the worker keeps is now behind.
     game = Game.objects.get(pk=game_id)
@@ -174,9 +169,7 @@ def test_offline_a_jackpot_box_strikes_once_its_ordinary_boxes_are_filled(
     live_server: LiveServer, tablet_page: Page, ann: Member, ben: Member
 ) -> None:
     page = tablet_page
-    seats = [Seat(member=ann), Seat(member=ben)]
-    game_id = start_game(page, live_server.url, ruleset="jackpot", seats=seats, scorer=ann)
-    played = PlayedGame("jackpot", seats)
+    game_id, played = start_played_game_of_two(page, live_server.url, "jackpot", ann, ben)
     engine = rules.new_game(played.setup)
     assert isinstance(engine, rules.FiveDiceGame)
     fours = Move("44442", "fours")

@@ -15,6 +15,7 @@ from pytest_django.live_server_helper import LiveServer
 from scoring.models import Game, Member, Signature
 from scoring.services.games import Seat, start_game
 from tests.browser.pages import PIN, shot
+from tests.factories import the_club
 from tests.scoring.services.helpers import fill_game
 
 pytestmark = pytest.mark.browser
@@ -22,6 +23,7 @@ pytestmark = pytest.mark.browser
 
 def finished_game(ann: Member) -> Game:
     game = start_game(
+        in_club=the_club(),
         ruleset="bar",
         seats=[Seat(member=ann), Seat(guest_name="Zed")],
         scorer=ann,

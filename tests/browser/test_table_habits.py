@@ -8,8 +8,8 @@ from pytest_django.live_server_helper import LiveServer
 
 from scoring import rules
 from scoring.models import Member
-from tests.browser.games import PlayedGame, play_five_dice_game
-from tests.browser.pages import Move, Seat, shot, start_game
+from tests.browser.games import play_five_dice_game, start_played_game_of_two
+from tests.browser.pages import Move, shot
 
 pytestmark = pytest.mark.browser
 
@@ -18,9 +18,7 @@ def test_the_bar_game_announces_each_round_starter_and_ends_with_a_winner_banner
     live_server: LiveServer, tablet_page: Page, ann: Member, ben: Member
 ) -> None:
     page = tablet_page
-    seats = [Seat(member=ann), Seat(member=ben)]
-    start_game(page, live_server.url, ruleset="bar", seats=seats, scorer=ann)
-    played = PlayedGame("bar", seats)
+    _, played = start_played_game_of_two(page, live_server.url, "bar", ann, ben)
     announced: list[int] = []
 
     def check_announcement(engine: rules.FiveDiceGame) -> None:

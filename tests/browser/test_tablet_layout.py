@@ -10,11 +10,10 @@ from pytest_django.live_server_helper import LiveServer
 
 from scoring.models import Member
 from tests.browser.pages import (
-    Seat,
     play_barbut_turn,
     play_five_dice_turn,
     shot,
-    start_game,
+    start_game_of_two,
     tap_dice,
 )
 
@@ -91,8 +90,7 @@ def test_every_target_on_the_five_dice_tablet_is_thumb_sized_and_served_locally(
     for path in ("/", "/signin/", "/games/new/"):
         page.goto(live_server.url + path)
         check_targets(page, at_least=4)
-    seats = [Seat(member=ann), Seat(member=ben)]
-    start_game(page, live_server.url, ruleset="jackpot", seats=seats, scorer=ann)
+    start_game_of_two(page, live_server.url, "jackpot", ann, ben)
     assert play_five_dice_turn(page, "55551", "fives_jackpot").status == 200
     check_requests(requests, live_server.url)
 
@@ -125,8 +123,7 @@ def test_every_target_on_the_barbut_tablet_is_thumb_sized(
 ) -> None:
     page = tablet_page
     requests = record_requests(page)
-    seats = [Seat(member=ann), Seat(member=ben)]
-    start_game(page, live_server.url, ruleset="barbut4", seats=seats, scorer=ann)
+    start_game_of_two(page, live_server.url, "barbut4", ann, ben)
     assert play_barbut_turn(page, [("1111", "1111"), ("5234", "5")]).status == 200
     check_requests(requests, live_server.url)
 

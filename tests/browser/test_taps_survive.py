@@ -7,13 +7,12 @@ from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Locator, Page, expect
 from pytest_django.live_server_helper import LiveServer
 
 from scoring.models import Game, Member, Turn
 from scoring.services.turns import record_turn
 from tests.browser.pages import (
-    CENTRE,
     TURNS_URL,
     double_tap,
     five_dice_slots,
@@ -29,6 +28,7 @@ from tests.browser.pages import (
     tap_dice,
     turn_number,
 )
+from tests.browser.taps import CENTRE
 
 pytestmark = pytest.mark.browser
 
@@ -50,19 +50,21 @@ def test_a_reload_in_the_middle_of_a_five_dice_turn_keeps_every_tap(
     tap(page, turn.locator("[data-log-cocked]"))
     tap_dice(page, turn, "66612")
     tap(page, turn.locator("[data-log-throw]"))
-    tap_dice(page, turn, "63")
-    tap(page, turn.locator("[data-log-throw]"))
-    tap_dice(page, turn, "6663")
-    expect(turn.locator("[data-log-view]")).to_have_text("cocked · 6 6 6 1 2 · 6 3")
+    # The two dice thrown again, each tapped over the throw that stays on the pad.
+    rethrow(page, turn, {3: "6"})
+    expect(turn.locator("[data-log-view]")).to_have_text("cocked · 6 6 6 1 2")
     page.reload()
 
     turn = page.locator("[data-five-dice-turn]")
     expect(turn.locator("[data-pad-note]")).to_contain_text("brought back")
-    expect(five_dice_slots(page)).to_have_text(["6", "6", "6", "3", "·"])
-    expect(turn.locator("[data-log-view]")).to_have_text("cocked · 6 6 6 1 2 · 6 3")
+    expect(five_dice_slots(page)).to_have_text(["6", "6", "6", "6", "2"])
+    expect(turn.locator("[data-log-view]")).to_have_text("cocked · 6 6 6 1 2")
     shot(page, f"reload-keeps-taps-{ruleset}")
-    # The turn goes on from where it was: the fifth die, the box, Record.
-    tap_dice(page, turn, "6")
+    # The turn goes on from where it was: the other die thrown again, logged, the box, Record.
+    rethrow(page, turn, {4: "3"})
+    tap(page, turn.locator("[data-log-throw]"))
+    expect(turn.locator("[data-log-view]")).to_have_text("cocked · 6 6 6 1 2 · 6 3")
+    expect(five_dice_slots(page)).to_have_text(["6", "6", "6", "6", "3"])
     box_button = turn.locator("[data-box='sixes']")
     tap(page, box_button)
     page.reload()  # the confirmation was open: it is open again
@@ -247,6 +249,14 @@ def test_a_sixth_face_keeps_the_five_dice_and_says_how_to_change_one(
     expect(five_dice_slots(page)).to_have_text(["4", "4", "4", "1", "4"])
 
 
+def rethrow(page: Page, turn: Locator, dice: dict[int, str]) -> None:
+    """Dice thrown again over the throw on the pad: each die's slot tapped, then its face."""
+    for slot, face in dice.items():
+        tap(page, turn.locator(f"[data-slot='{slot}']"))
+        tap(page, turn.locator(f"[data-face='{face}']"))
+        expect(turn.locator(f"[data-slot='{slot}']")).to_have_text(face)
+
+
 # The back button and pages that have moved on --------------------------------------------------
 
 
@@ -303,7 +313,10 @@ def test_an_entry_on_a_page_that_moved_on_is_refused_shown_and_kept_to_enter_aga
 
     assert play_five_dice_turn(tablet_b, "55512", "fives").status == 409
     expect(tablet_b.locator("#error")).to_contain_text("moved on")
-    expect(tablet_b.locator("#error")).to_contain_text("Not recorded: Ann, Fives · 5 5 5 1 2")
+    # Who entered the turn is said, and what was not recorded is said once, beside its buttons.
+    expect(tablet_b.locator("#error")).to_contain_text("Ann entered turn 1 meanwhile")
+    expect(tablet_b.locator("#play")).to_contain_text("5 5 5 1 2")
+    assert tablet_b.locator("#play").inner_text().count("Fives · 5 5 5 1 2") == 1
     unsent = tablet_b.locator("[data-unsent-turn]")
     expect(unsent).to_contain_text("Turn 1 was not recorded: Ann, Fives · 5 5 5 1 2.")
     shot(tablet_b, "stale-entry-kept")

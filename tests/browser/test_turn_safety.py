@@ -12,7 +12,7 @@ from pytest_django.live_server_helper import LiveServer
 from scoring import rules
 from scoring.models import Game, Member, Turn
 from scoring.selectors import load_game
-from tests.browser.games import PlayedGame, play_five_dice_game
+from tests.browser.games import play_five_dice_game, start_played_game_of_two
 from tests.browser.pages import (
     TURNS_URL,
     Move,
@@ -23,6 +23,7 @@ from tests.browser.pages import (
     shot,
     sign_in,
     start_game,
+    start_game_of_two,
     tap_dice,
     turn_number,
     wait_until_settled,
@@ -61,8 +62,7 @@ def test_a_double_tapped_record_and_a_resent_turn_are_recorded_once(
     live_server: LiveServer, tablet_page: Page, ann: Member, ben: Member
 ) -> None:
     page = tablet_page
-    seats = [Seat(member=ann), Seat(member=ben)]
-    game_id = start_game(page, live_server.url, ruleset="balut", seats=seats, scorer=ann)
+    game_id = start_game_of_two(page, live_server.url, "balut", ann, ben)
     posts = turn_posts(page)
 
     turn = page.locator("[data-five-dice-turn]")
@@ -102,9 +102,7 @@ def test_the_last_turn_sent_again_answers_with_the_finished_game(
     live_server: LiveServer, tablet_page: Page, ann: Member, ben: Member
 ) -> None:
     page = tablet_page
-    seats = [Seat(member=ann), Seat(member=ben)]
-    game_id = start_game(page, live_server.url, ruleset="bar", seats=seats, scorer=ann)
-    played = PlayedGame("bar", seats)
+    game_id, played = start_played_game_of_two(page, live_server.url, "bar", ann, ben)
     boxes = rules.CATEGORIES
     posts = turn_posts(page)
     play_five_dice_game(

@@ -17,6 +17,7 @@ from league.services.seasons import create_season
 from scoring.models import Game
 from scoring.selectors import load_game
 from scoring.services.corrections import correct_turn
+from tests.factories import the_club
 from tests.scoring.services.helpers import new_game, play, secretary
 
 # Each player's seven bar turns, (box, dice), in the order they play them.
@@ -104,6 +105,7 @@ def season_around_today(name: str = "This season", *, days: int = 30) -> Season:
     """A season from `days` before today to `days` after, created by the secretary."""
     today = timezone.localdate()
     return create_season(
+        in_club=the_club(),
         by=secretary(f"keeper-{name}"),
         name=name,
         starts_on=today - datetime.timedelta(days=days),
@@ -117,6 +119,7 @@ def paper_record(
     """A historic bar record without a scan, entered by the secretary: Old Tom's."""
     by = User.objects.filter(username="secretary").first() or secretary()
     return enter_historic_record(
+        in_club=the_club(),
         date=day,
         player_name="Old Tom",
         member=None,

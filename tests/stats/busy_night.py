@@ -11,6 +11,7 @@ from league.models import DebtStatus, DrinkDebt, RecordKind, RegisterEntry
 from scoring.models import Game, Member
 from scoring.services.games import Seat, start_game
 from stats.board import MAX_TABLES
+from tests.factories import the_club
 from tests.scoring.services.helpers import five_dice, member, play
 
 GUESTS = (
@@ -39,6 +40,7 @@ def busy_night(*, baluts: int = 24, entries: int = 12, debtors: int = 20) -> Bus
     names = iter(GUESTS)
     tables = [
         start_game(
+            in_club=the_club(),
             ruleset="jackpot",
             seats=[Seat(member=scorer)] + [Seat(guest_name=next(names)) for _ in range(7)],
             scorer=scorer,
@@ -51,6 +53,7 @@ def busy_night(*, baluts: int = 24, entries: int = 12, debtors: int = 20) -> Bus
         play(game, five_dice(game, "balut", "66666"))
     for number in range(entries):
         RegisterEntry.objects.create(
+            club=the_club(),
             date=date(2026, 3, 1) - timedelta(days=30 * number),
             player_name=GUESTS[number % len(GUESTS)],
             score=150 + number,

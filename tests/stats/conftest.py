@@ -8,6 +8,7 @@ import pytest
 from django.core.cache import cache
 
 from league.synthesis.history import Synthesized, Synthesizer
+from tests.factories import the_club
 from tests.scoring.services.conftest import fast_password_hashing
 
 __all__ = ["fast_password_hashing", "fresh_board_cache", "history"]
@@ -18,7 +19,9 @@ def history(db: None) -> Callable[..., Synthesized]:
     """Adds `games` finished games, played by the engine and stored as the services store them."""
 
     def add(games: int, seed: int = 7) -> Synthesized:
-        return Synthesizer(seed=seed, signatures=False).run(years=1, games_per_year=games)
+        return Synthesizer(club=the_club(), seed=seed, signatures=False).run(
+            years=1, games_per_year=games
+        )
 
     return add
 

@@ -28,6 +28,7 @@ from stats.board import (
     board_version,
 )
 from stats.board import board as board_data
+from tests.factories import the_club
 from tests.scoring.services.helpers import five_dice, new_game, play, play_boxes, secretary
 from tests.stats.busy_night import busy_night
 from tests.stats.helpers import finished_bar_game
@@ -88,6 +89,7 @@ def test_register_entries_and_rounds_owed_have_their_place(client: Client) -> No
     ben = game.players.get(name="Ben")
     DrinkDebt.objects.all().delete()  # the game's rounds are set up by hand below
     RegisterEntry.objects.create(
+        club=the_club(),
         date=date(1999, 5, 1),
         player_name="Old Timer",
         score=171,
@@ -135,13 +137,14 @@ def test_a_round_booked_or_bought_and_a_register_entry_each_change_the_board() -
     game = Game.objects.get()
     ben = game.players.get(name="Ben")
     DrinkDebt.objects.all().delete()  # as if finished before the club kept drinks
-    before = board_version(fragment=True)
+    before = board_version(the_club(), fragment=True)
 
     debt = book_game(game=game).debts[0]
-    booked = board_version(fragment=True)
+    booked = board_version(the_club(), fragment=True)
     settle_debt(debt=debt, by=secretary())
-    bought = board_version(fragment=True)
+    bought = board_version(the_club(), fragment=True)
     RegisterEntry.objects.create(
+        club=the_club(),
         date=date(2001, 1, 1),
         player_name=ben.name,
         score=30,
@@ -149,7 +152,7 @@ def test_a_round_booked_or_bought_and_a_register_entry_each_change_the_board() -
         ruleset="bar",
         historic=True,
     )
-    entered = board_version(fragment=True)
+    entered = board_version(the_club(), fragment=True)
 
     assert len({before, booked, bought, entered}) == 4
 
@@ -181,14 +184,16 @@ def test_the_board_takes_the_same_queries_for_few_and_many_games(
     finished_bar_game()
     game = new_game("balut", ("Ann", "Ben"))
     play_boxes(game, [("balut", "66666")])
-    with django_assert_num_queries(15):
+    # The board's thirteen (the live games' odds from the ratings among them), the visitor's
+    # privacy setting, and tonight's team matches (none: the teams' panel asks once).
+    with django_assert_num_queries(16):
         assert client.get(URL).status_code == 200
 
     for players in (("Dee", "Eli"), ("Fay", "Gus", "Hal"), ("Ida", "Jon")):
         more = new_game("jackpot", players)
         play_boxes(more, [("balut", "55555"), ("fours", "44441")])
     finished_bar_game()
-    with django_assert_num_queries(15):
+    with django_assert_num_queries(16):
         response = client.get(URL)
     assert response.content.decode().count('class="board-table"') == 4
 

@@ -15,6 +15,7 @@ from scoring.models import Member
 from scoring.selectors import load_game
 from stats.views import BOARD_POLL_SECONDS
 from tests.browser.pages import PIN, SHOTS, shot, sign_in
+from tests.factories import the_club
 from tests.scoring.services.helpers import five_dice, new_game, play
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -36,7 +37,7 @@ FILLS_ITS_BOX = """() => [...document.querySelectorAll("canvas")].every(
 def test_the_player_page_draws_its_charts_on_an_ipad(
     live_server: LiveServer, tablet_page: Page
 ) -> None:
-    Synthesizer(seed=11, signatures=False).run(years=2, games_per_year=40)
+    Synthesizer(club=the_club(), seed=11, signatures=False).run(years=2, games_per_year=40)
     regular = max(Member.objects.all(), key=lambda m: m.seats.count())
     # Player pages are for signed-in members (scoring.access.privacy): the member signs in by PIN.
     Member.objects.filter(pk=regular.pk).update(pin_hash=make_password(PIN))

@@ -34,6 +34,27 @@ def test_the_benchmarks_tablet_signs_in_by_pin_and_plays_a_whole_game(
     assert PlayerResultRow.objects.filter(game=played).count() == 2
 
 
+def test_the_benchmarks_tablet_is_answered_as_the_tablet_is_with_the_pieces_a_turn_changed(
+    live_server: LiveServer,
+) -> None:
+    (tablet,) = prepare(tablets=1, players=2, rounds=1, seed=7)
+    (game,) = tablet["games"]
+    client = TabletClient(live_server.url)
+    client.sign_in(member=int(tablet["member"]), pin=str(tablet["pin"]))
+    client.open_game(int(game["id"]))
+
+    status, answer = client.post_turn(int(game["id"]), game["turns"][0], 0)
+
+    # Pieces swapped out of band (scoring/partials/turn_answer.html), not the whole play area
+    # htmx gets when it does not say the answer is for #play.
+    assert status == 200
+    assert 'id="play"' not in answer
+    assert 'id="turn-panel"' in answer and 'hx-swap-oob="true"' in answer
+    # As the pad's form asks: its page looks the next pad's rolls up in the columns it holds.
+    assert 'id="preview-data"' in answer and '"rolls":' not in answer
+    assert Game.objects.get(pk=game["id"]).turns.count() == 1
+
+
 def test_a_wrong_pin_does_not_sign_the_tablet_in(live_server: LiveServer) -> None:
     (tablet,) = prepare(tablets=1, players=2, rounds=1, seed=7)
 

@@ -14,6 +14,8 @@ from pytest_django import DjangoAssertNumQueries
 from league.synthesis.history import Synthesized
 from scoring.models import GameStatus, Member, Turn
 from stats.player import MAX_OPPONENTS, REGULAR_OPPONENT_GAMES, player_stats
+from stats.views import GAMES_PER_PAGE
+from tests.factories import the_club
 from tests.scoring.services.helpers import member, new_game
 from tests.stats.engine_results import EngineSeat, engine_seats
 from tests.stats.helpers import finished_bar_game
@@ -44,7 +46,7 @@ def test_the_page_lists_every_game_with_the_engines_rank_and_total(client: Clien
     assert html.count('class="list-group-item list-group-item-action') == 2
     assert reverse("scoring:game", args=[unfinished.pk]) in html
     assert "In progress" in html
-    stats = player_stats(ann)
+    stats = player_stats(ann, the_club())
     assert stats.finished == 1 and [game.pk for game in stats.in_progress] == [unfinished.pk]
     best = stats.kinds[0].best
     assert best.score == sum(
@@ -60,7 +62,7 @@ def test_win_counts_and_head_to_head_come_from_ranks(client: Client) -> None:
     ann = Member.objects.get(known_as="Ann")
     ben = Member.objects.get(known_as="Ben")
 
-    stats = player_stats(ann)
+    stats = player_stats(ann, the_club())
 
     assert [(k.ruleset, k.games, k.wins) for k in stats.kinds] == [("bar", 3, 3)]
     assert {(h.opponent, h.games, h.wins, h.opponent_wins) for h in stats.opponents} == {
@@ -76,7 +78,7 @@ def test_box_averages_and_scratches_are_the_stored_box_scores(client: Client) ->
     finished_bar_game()
     cy = Member.objects.get(known_as="Cy")
 
-    stats = player_stats(cy)
+    stats = player_stats(cy, the_club())
 
     boxes = {box.box: box for box in stats.boxes["bar"]}
     # Cy threw 1-1-2-2-3 into every box: only choice scores (9), everything else is a scratch.
@@ -92,7 +94,7 @@ def test_the_balut_rate_counts_non_zero_balut_boxes_per_game() -> None:
     finished_bar_game()
     ann = Member.objects.get(known_as="Ann")
 
-    assert player_stats(ann).kinds[0].balut_rate == 1.0
+    assert player_stats(ann, the_club()).kinds[0].balut_rate == 1.0
 
 
 def test_charts_get_their_data_as_json(client: Client) -> None:
@@ -145,6 +147,26 @@ def test_the_games_list_pages_as_an_htmx_fragment(
     assert "<nav" in html and "<html" not in html
 
 
+def test_the_pages_of_games_together_hold_every_finished_game_of_the_member(
+    client: Client, history: Callable[..., Synthesized]
+) -> None:
+    history(60, seed=3)
+    busiest = max(Member.objects.all(), key=lambda m: m.seats.count())
+    played = busiest.seats.filter(game__status=GameStatus.FINISHED).count()
+    pages = -(-played // GAMES_PER_PAGE)
+    assert pages >= 2
+
+    whole = client.get(page(busiest)).content.decode()
+    assert f"Page 1 of {pages}" in whole
+    listed = 0
+    for number in range(1, pages + 1):
+        fragment = client.get(page(busiest), {"page": number}, headers={"HX-Request": "true"})
+        html = fragment.content.decode()
+        assert f"Page {number} of {pages}" in html
+        listed += html.count('player-game"')
+    assert listed == played
+
+
 def test_the_page_takes_the_same_queries_for_few_and_many_games(
     client: Client,
     history: Callable[..., Synthesized],
@@ -153,8 +175,9 @@ def test_the_page_takes_the_same_queries_for_few_and_many_games(
     history(4)
     regular = max(Member.objects.all(), key=lambda m: m.seats.count())
     few = regular.seats.count()
-    # The session, its user and the menu's two (secretary? their member?), the member, two
-    # for the page of games, six statistics, two charts.
+    # The session, its user and the menu's two (secretary? their member?), the member, the
+    # clubs they played in, one for the page of games (counted by the statistics' month
+    # tallies), six statistics, two charts.
     with django_assert_num_queries(15):
         assert client.get(page(regular)).status_code == 200
 
@@ -166,7 +189,10 @@ def test_the_page_takes_the_same_queries_for_few_and_many_games(
     assert regular.seats.count() >= few + 3
     with django_assert_num_queries(15):
         assert client.get(page(regular)).status_code == 200
-    with django_assert_num_queries(5):
+    # The fragment's sixth: whether the reader belongs to the club (a member of another club
+    # of the server is a visitor here), which the whole page asks for its menu anyway. Its
+    # games are counted by the member's month tallies, as the whole page counts them.
+    with django_assert_num_queries(6):
         fragment = client.get(page(regular), {"page": "2"}, headers={"HX-Request": "true"})
     assert fragment.status_code == 200
 
@@ -179,7 +205,7 @@ def test_every_figure_of_the_busiest_member_is_what_replaying_every_game_gives(
     busiest_id = Counter(s.member_id for s in seats if s.member_id).most_common(1)[0][0]
     busiest = Member.objects.get(pk=busiest_id)
 
-    stats = player_stats(busiest)
+    stats = player_stats(busiest, the_club())
 
     mine = [seat for seat in seats if seat.member_id == busiest_id]
     for kind in stats.kinds:
@@ -233,7 +259,7 @@ def test_box_tallies_are_the_sums_of_the_stored_box_scores(
     ann = Member.objects.order_by("pk").first()
     assert ann is not None
 
-    stats = player_stats(ann)
+    stats = player_stats(ann, the_club())
 
     for ruleset, boxes in stats.boxes.items():
         for box in boxes:

@@ -16,6 +16,7 @@ from league.synthesis.history import Synthesized
 from scoring.models import Game, GameStatus
 from scoring.selectors import load_game
 from stats.records import KINDS, club_records
+from tests.factories import the_club
 from tests.stats.engine_results import engine_seats, longest_run
 from tests.stats.helpers import finished_bar_game
 
@@ -33,7 +34,7 @@ def test_the_records_are_the_engines_highest_and_lowest_totals(client: Client) -
 
     html = response.content.decode()
     assert response.status_code == 200
-    kind = club_records().kinds[0]
+    kind = club_records(the_club()).kinds[0]
     assert kind.highest.value == max(p.score for p in result.players)
     assert kind.lowest.value == min(p.score for p in result.players)
     assert kind.highest.name == "Ann" and kind.lowest.name == "Cy"
@@ -46,7 +47,7 @@ def test_every_record_of_a_synthetic_history_is_the_one_replaying_every_game_giv
     history: Callable[..., Synthesized],
 ) -> None:
     history(80, seed=11)
-    records = {kind.ruleset: kind for kind in club_records().kinds}
+    records = {kind.ruleset: kind for kind in club_records(the_club()).kinds}
 
     for ruleset in KINDS:
         seats = list(engine_seats(ruleset))

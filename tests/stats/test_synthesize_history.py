@@ -15,6 +15,7 @@ from league.synthesis.books import STILL_OPEN
 from scoring import rules, verification
 from scoring.models import Game, GameStatus, Member, Signature
 from scoring.selectors import load_game, recorded_game, turn_outcomes
+from tests.factories import the_club
 from tests.scoring.services.helpers import secretary
 
 pytestmark = pytest.mark.django_db
@@ -74,6 +75,7 @@ def test_the_same_seed_gives_the_same_history() -> None:
 def test_the_books_hold_the_engines_drinks_and_register_candidates_of_every_game() -> None:
     # Narrow bounds, so that a small history has register candidates in every kind of game.
     update_club_settings(
+        in_club=the_club(),
         by=secretary(),
         club_name="",
         drinks_in_balut=True,
@@ -86,7 +88,7 @@ def test_the_books_hold_the_engines_drinks_and_register_candidates_of_every_game
         standings_tiebreakers={},
     )
     synthesize("--years", "2", "--games-per-year", "40", "--seed", "9", "--no-signatures")
-    rules_of_the_house = house_rules()
+    rules_of_the_house = house_rules(the_club())
     recent = timezone.now() - STILL_OPEN
 
     candidates = 0

@@ -11,6 +11,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
+from clubs.commands import add_club_option, club_from_option
 from league.synthesis.history import Synthesizer
 
 BAR_WIDTH = 30
@@ -46,6 +47,7 @@ class Command(BaseCommand):
         parser.add_argument(
             "--no-signatures", action="store_true", help="leave the sheets unsigned"
         )
+        add_club_option(parser, what="history is made")
 
     def handle(self, *args: Any, **options: Any) -> None:
         years, per_year = options["years"], options["games_per_year"]
@@ -53,7 +55,11 @@ class Command(BaseCommand):
             raise CommandError("--years must be from 1 to 50.")
         if not 1 <= per_year <= 100_000:
             raise CommandError("--games-per-year must be from 1 to 100000.")
-        synthesizer = Synthesizer(seed=options["seed"], signatures=not options["no_signatures"])
+        synthesizer = Synthesizer(
+            club=club_from_option(options["club"]),
+            seed=options["seed"],
+            signatures=not options["no_signatures"],
+        )
         made = synthesizer.run(
             years=years, games_per_year=per_year, progress=ProgressBar(self._to_stderr)
         )

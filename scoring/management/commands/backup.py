@@ -1,4 +1,5 @@
-"""`manage.py backup [FILE]`: the whole club (database and uploaded files) in one archive."""
+"""`manage.py backup [--club SLUG] [FILE]`: the whole server (database and uploaded files) in one
+archive, or with --club one club of it (balutclub.club_backups), for `restore --club`."""
 
 from __future__ import annotations
 
@@ -11,12 +12,15 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from balutclub.backups import BackupError, backup
+from balutclub.club_backups import club_backup
+from clubs.commands import club_from_option
 
 
 class Command(BaseCommand):
     help = (
         "Write one archive (.tar.gz) with every row of the database and every uploaded file, "
-        "consistent while the app keeps serving. `manage.py restore FILE` loads it back."
+        "consistent while the app keeps serving. `manage.py restore FILE` loads it back. "
+        "With --club SLUG: that club's rows and files only, for `restore --club`."
     )
 
     def add_arguments(self, parser: CommandParser) -> None:
@@ -26,9 +30,18 @@ class Command(BaseCommand):
             metavar="FILE",
             help="where to write it (default: balutclub-backup-<UTC time>.tar.gz here)",
         )
+        parser.add_argument(
+            "--club",
+            metavar="SLUG",
+            help="back up this club of the server only (its archive restores with --club)",
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
-        name = options["file"] or timezone.now().strftime("balutclub-backup-%Y%m%dT%H%M%SZ.tar.gz")
+        club = club_from_option(options["club"]) if options["club"] else None
+        default = "balutclub-backup-%Y%m%dT%H%M%SZ.tar.gz"
+        if club is not None:
+            default = f"balutclub-{club.slug}-%Y%m%dT%H%M%SZ.tar.gz"
+        name = options["file"] or timezone.now().strftime(default)
         path = Path(name)
         if path.is_dir():
             raise CommandError(
@@ -39,7 +52,10 @@ class Command(BaseCommand):
                 _("%(folder)s does not exist: create it first.") % {"folder": path.parent}
             )
         try:
-            summary = backup(path)
+            if club is None:
+                summary = backup(path)
+            else:
+                summary = club_backup(path, club_id=club.pk, slug=club.slug, name=club.name)
         except BackupError as error:
             raise CommandError(str(error)) from error
         rows = sum(summary.rows.values())
@@ -51,3 +67,8 @@ class Command(BaseCommand):
             )
             % {"rows": rows, "tables": len(summary.rows), "files": summary.files, "path": path}
         )
+        if club is not None:
+            self.stdout.write(
+                _("The archive holds club %(slug)s only: restore it with restore --club.")
+                % {"slug": club.slug}
+            )

@@ -1,4 +1,5 @@
-"""`manage.py load_demo`: a few members and a game of each kind, finished and in progress.
+"""`manage.py load_demo [--club SLUG]`: a few members and a game of each kind, finished and in
+progress, in one club (made, as "Demo Balut Club", when the server has none yet).
 
 Safe to run again: what is already there is left alone, so `make run` can call it every time.
 """
@@ -11,11 +12,14 @@ from typing import Any
 
 from django.conf import settings
 from django.contrib.auth.models import User
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandParser
 from django.db import transaction
 
-from scoring.access.roles import secretary_group
+from clubs.commands import add_club_option, club_from_option
+from clubs.models import Club, Role
+from clubs.services import create_club, join_club
 from scoring.models import Game, Member
+from scoring.selectors import members_of
 from scoring.services.members import create_member
 from scoring.services.records import import_game_record
 
@@ -35,22 +39,29 @@ DEMO_MEMBERS = {
 DEMO_PIN = "1234"
 SECRETARY_USERNAME = "secretary"
 SECRETARY_PASSWORD = "balut-secretary"
+DEMO_CLUB_SLUG = "demo"
+DEMO_CLUB_NAME = "Demo Balut Club"
 
 
 class Command(BaseCommand):
     help = "Load demo members, games and a secretary account for local play (idempotent)."
 
+    def add_arguments(self, parser: CommandParser) -> None:
+        add_club_option(parser, what="demo data is loaded")
+
     @transaction.atomic
     def handle(self, *args: Any, **options: Any) -> None:
-        secretary = self._secretary()
-        members = self._members()
+        club = self._club(options["club"])
+        secretary = self._secretary(club)
+        members = self._members(club)
         loaded = 0
         for path, source in demo_records():
-            if Game.objects.filter(source=source).exists():
+            if Game.objects.filter(club=club, source=source).exists():
                 continue
             data = json.loads(path.read_text(encoding="utf-8"))
             # The import books the game's results and drinks in its own transaction.
             import_game_record(
+                in_club=club,
                 data=data,
                 imported_by=secretary,
                 source=source,
@@ -58,7 +69,10 @@ class Command(BaseCommand):
                 imported=False,
             )
             loaded += 1
-        self.stdout.write(f"Demo data: {len(members)} members, {loaded} games added.")
+        self.stdout.write(
+            f"Demo data in {club.name} (/c/{club.slug}/): {len(members)} members, "
+            f"{loaded} games added."
+        )
         self.stdout.write(
             f"Sign in as the secretary: user {SECRETARY_USERNAME!r}, "
             f"password {SECRETARY_PASSWORD!r}."
@@ -67,20 +81,34 @@ class Command(BaseCommand):
             f"Members {', '.join(DEMO_MEMBERS)} sign in on the tablet with PIN {DEMO_PIN}."
         )
 
-    def _secretary(self) -> User:
+    def _club(self, slug: str | None) -> Club:
+        if slug is None and not Club.objects.exists():
+            return create_club(slug=DEMO_CLUB_SLUG, name=DEMO_CLUB_NAME)
+        return club_from_option(slug)
+
+    def _secretary(self, club: Club) -> User:
         user = User.objects.filter(username=SECRETARY_USERNAME).first()
         if user is None:
             user = User.objects.create_user(
                 username=SECRETARY_USERNAME, password=SECRETARY_PASSWORD, is_staff=True
             )
-        user.groups.add(secretary_group())
+        join_club(club=club, user=user, role=Role.SECRETARY)
         return user
 
-    def _members(self) -> dict[str, Member]:
-        members = {member.known_as: member for member in Member.objects.all()}
+    def _members(self, club: Club) -> dict[str, Member]:
+        members = {member.known_as: member for member in members_of(club)}
         for known_as, name in DEMO_MEMBERS.items():
-            if known_as not in members:
-                members[known_as] = create_member(name=name, known_as=known_as, pin=DEMO_PIN)
+            if known_as in members:
+                continue
+            # A demo member of another club of the server joins this one too.
+            elsewhere = Member.objects.filter(known_as=known_as).first()
+            if elsewhere is not None:
+                join_club(club=club, user=elsewhere.user)
+                members[known_as] = elsewhere
+            else:
+                members[known_as] = create_member(
+                    in_club=club, name=name, known_as=known_as, pin=DEMO_PIN
+                )
         return members
 
 

@@ -1,4 +1,6 @@
-"""`manage.py restore FILE`: load an archive written by `manage.py backup`, whole or not at all."""
+"""`manage.py restore FILE`: load an archive written by `manage.py backup`, whole or not at all.
+`manage.py restore --club SLUG FILE`: one club's archive (`backup --club`) into a server that may
+host other clubs (balutclub.club_restoring)."""
 
 from __future__ import annotations
 
@@ -10,6 +12,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from balutclub.backups import BackupError
+from balutclub.club_restoring import ClubRestore, club_restore
 from balutclub.restoring import restore
 
 
@@ -17,7 +20,8 @@ class Command(BaseCommand):
     help = (
         "Load a backup archive into the configured database (migrated first) and its files "
         "into MEDIA_ROOT, all or nothing. Refuses a database that already holds data unless "
-        "--replace is given."
+        "--replace is given. With --club SLUG: one club's archive, added as the club at SLUG "
+        "beside the server's other clubs."
     )
 
     def add_arguments(self, parser: CommandParser) -> None:
@@ -29,11 +33,27 @@ class Command(BaseCommand):
             dest="replace",
             help="delete every row in the database first (irreversible: back it up before)",
         )
+        parser.add_argument(
+            "--club",
+            metavar="SLUG",
+            help="the address the club of a `backup --club` archive gets on this server",
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         path = Path(options["file"])
         if not path.is_file():
             raise CommandError(_("%(path)s: no such file.") % {"path": path})
+        if options["club"]:
+            if options["replace"]:
+                raise CommandError(
+                    _("--replace empties the whole server: it does not go with --club.")
+                )
+            try:
+                report = club_restore(path, slug=options["club"])
+            except BackupError as error:
+                raise CommandError(str(error)) from error
+            self._tell(report, path=path, slug=options["club"])
+            return
         try:
             summary = restore(path, replace=options["replace"])
         except BackupError as error:
@@ -46,4 +66,59 @@ class Command(BaseCommand):
                 summary.files,
             )
             % {"rows": rows, "tables": len(summary.rows), "files": summary.files, "path": path}
+        )
+
+    def _tell(self, report: ClubRestore, *, path: Path, slug: str) -> None:
+        self.stdout.write(
+            ngettext(
+                "Restored club %(slug)s: %(rows)d rows and %(files)d file from %(path)s.",
+                "Restored club %(slug)s: %(rows)d rows and %(files)d files from %(path)s.",
+                report.files,
+            )
+            % {"slug": slug, "rows": report.rows, "files": report.files, "path": path}
+        )
+        if report.archive_slug != slug:
+            self.stdout.write(
+                _("The archive's club was at %(old)s; it is at /c/%(new)s/ here.")
+                % {"old": report.archive_slug, "new": slug}
+            )
+        for username in report.linked:
+            self.stdout.write(
+                _("%(user)s already has an account on this server: linked to it, not duplicated.")
+                % {"user": username}
+            )
+        for before, after in report.renamed:
+            self.stdout.write(
+                _(
+                    "%(before)s goes by %(after)s here: another person of this server goes by "
+                    "%(before)s."
+                )
+                % {"before": before, "after": after}
+            )
+        for club in report.other_clubs:
+            self.stdout.write(
+                _("Visitors from %(club)s play for that club of this server, at its address.")
+                % {"club": club}
+            )
+        for username in report.demoted:
+            self.stdout.write(
+                _("%(user)s was a server administrator where the archive was made; not here.")
+                % {"user": username}
+            )
+        if report.renumbered:
+            self.stdout.write(
+                ngettext(
+                    "%(count)d signed game has a new number here: its printed sheet names the "
+                    "old one, which the verify page still finds.",
+                    "%(count)d signed games have new numbers here: their printed sheets name the "
+                    "old ones, which the verify page still finds.",
+                    report.renumbered,
+                )
+                % {"count": report.renumbered}
+            )
+        self.stdout.write(
+            _(
+                "The ratings are the whole server's: run check_books --repair to count this "
+                "club's games in them."
+            )
         )

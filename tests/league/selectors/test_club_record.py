@@ -4,6 +4,7 @@ highest and lowest of each game, historic paper records included, with their dat
 from __future__ import annotations
 
 import datetime
+import re
 
 import pytest
 from django.contrib.auth.models import User
@@ -16,6 +17,7 @@ from league.models import PlayerResultRow, RegisterEntry
 from league.services.books import book_game
 from league.services.register import enter_historic_record
 from league.services.undo import remove_register_entry
+from tests.factories import the_club
 from tests.league.helpers import play_bar
 from tests.scoring.services.helpers import secretary
 
@@ -24,6 +26,7 @@ pytestmark = pytest.mark.django_db
 
 def paper(by: User, score: int, kind: str, year: int) -> None:
     enter_historic_record(
+        in_club=the_club(),
         date=datetime.date(year, 3, 14),
         player_name=f"Old {score}",
         member=None,
@@ -55,7 +58,7 @@ def test_a_historic_171_is_the_record_on_the_register_the_records_page_and_the_b
     paper(boss, 171, "high", 1985)
     paper(boss, 12, "low", 1991)
 
-    (bar,) = club_extremes()
+    (bar,) = club_extremes(the_club())
     assert (bar.highest.score, bar.highest.day) == (171, datetime.date(1985, 3, 14))
     assert bar.lowest is not None
     assert (bar.lowest.score, bar.lowest.day) == (12, datetime.date(1991, 3, 14))
@@ -90,13 +93,15 @@ def test_a_removed_paper_record_is_no_longer_the_record_anywhere(client: Client)
     boss = secretary()
     book_game(game=play_bar())
     paper(boss, 199, "high", 1985)
-    entry = club_extremes()[0].highest
+    entry = club_extremes(the_club())[0].highest
     assert entry.score == 199 and entry.entry_id is not None
 
     remove_register_entry(
         entry=RegisterEntry.objects.get(pk=entry.entry_id), by=boss, reason="Not a club night"
     )
 
-    assert club_extremes()[0].highest.score != 199
+    assert club_extremes(the_club())[0].highest.score != 199
+    # A game's id may happen to be 199 ("/games/199/", "#199"); only a score of 199 counts.
+    score_199 = re.compile(r"(?<![#/\d])199(?![\d/])")
     for name, html in pages(client).items():
-        assert "199" not in html, name
+        assert not score_199.search(html), name

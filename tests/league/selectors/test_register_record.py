@@ -14,6 +14,7 @@ from league.services.books import book_game
 from league.services.register import ratify_claim
 from league.services.settings import update_club_settings
 from scoring import rules
+from tests.factories import other_club, the_club
 from tests.league.helpers import paper_record, play_bar
 from tests.scoring.services.helpers import secretary, sign_all
 from tests.stats.helpers import finished_bar_game
@@ -36,7 +37,7 @@ def test_the_bar_shows_the_registers_record_beside_an_unsigned_better_game(
     game = play_bar()
     book_game(game=game)
 
-    (bar,) = register_records()
+    (bar,) = register_records(the_club())
     panel = board_panel(client)
     register = client.get(REGISTER).content.decode()
 
@@ -52,7 +53,7 @@ def test_a_total_below_the_registers_record_is_not_waiting(client: Client) -> No
     paper_record(165)
     book_game(game=play_bar())
 
-    (bar,) = register_records()
+    (bar,) = register_records(the_club())
 
     assert bar.highest is not None and bar.highest.score == 165
     assert bar.new_high is None, "Ann's 162 does not beat the register's 165"
@@ -64,7 +65,7 @@ def test_a_new_high_waits_for_signatures_then_for_the_secretary_then_is_the_reco
     game = play_bar()
     book_game(game=game)
 
-    (bar,) = register_records()
+    (bar,) = register_records(the_club())
     assert bar.highest is None
     assert bar.new_high is not None
     assert (bar.new_high.mark.score, bar.new_high.mark.name) == (162, "Ann")
@@ -74,7 +75,7 @@ def test_a_new_high_waits_for_signatures_then_for_the_secretary_then_is_the_reco
     assert '<span class="board-score">162</span> Ann, awaiting signatures' in panel
 
     sign_all(game)
-    (bar,) = register_records()
+    (bar,) = register_records(the_club())
     assert bar.new_high is not None and bar.new_high.waiting_for == WaitingFor.RATIFICATION
     assert '<span class="board-score">162</span> Ann, awaiting ratification' in board_panel(client)
     register = client.get(REGISTER).content.decode()
@@ -82,7 +83,7 @@ def test_a_new_high_waits_for_signatures_then_for_the_secretary_then_is_the_reco
 
     claim = RegisterClaim.objects.get(game=game, kind="high")
     ratify_claim(claim=claim, by=secretary())
-    (bar,) = register_records()
+    (bar,) = register_records(the_club())
     assert bar.highest is not None and bar.highest.score == 162 and bar.new_high is None
     panel = board_panel(client)
     assert 'data-record><span class="board-score">162</span> Ann' in panel
@@ -99,7 +100,7 @@ def test_a_rejected_claim_is_neither_the_record_nor_waiting(client: Client) -> N
         claim=RegisterClaim.objects.get(game=game, kind="high"), by=secretary(), note="Misread"
     )
 
-    (bar,) = register_records()
+    (bar,) = register_records(the_club())
 
     assert bar.highest is None and bar.new_high is None
 
@@ -107,6 +108,7 @@ def test_a_rejected_claim_is_neither_the_record_nor_waiting(client: Client) -> N
 def test_games_without_register_bounds_have_no_register_card(client: Client) -> None:
     finished_bar_game()
     update_club_settings(
+        in_club=the_club(),
         by=secretary(),
         club_name="",
         drinks_in_balut=True,
@@ -117,6 +119,17 @@ def test_games_without_register_bounds_have_no_register_card(client: Client) -> 
 
     html = client.get(REGISTER).content.decode()
 
-    assert [record.ruleset for record in register_records()] == ["balut"]
+    assert [record.ruleset for record in register_records(the_club())] == ["balut"]
     assert 'data-highest="balut"' in html and 'data-highest="bar"' not in html
     assert 'id="board-bar-high"' not in client.get(BOARD).content.decode()
+
+
+def test_another_clubs_better_game_is_not_waiting_in_this_clubs_register() -> None:
+    game = play_bar()
+    book_game(game=game)
+
+    (ours,) = register_records(the_club())
+    (theirs,) = register_records(other_club())
+
+    assert ours.new_high is not None and ours.new_high.mark.score == 162
+    assert theirs.new_high is None and theirs.new_low is None

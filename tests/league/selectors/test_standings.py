@@ -27,6 +27,7 @@ from league.synthesis.history import Synthesizer
 from scoring.models import Game, Member
 from scoring.selectors import load_game
 from scoring.services.records import import_game_record
+from tests.factories import the_club
 from tests.scoring.services.helpers import example, member, secretary
 
 pytestmark = pytest.mark.django_db
@@ -40,6 +41,7 @@ NAMES = ("Ann", "Ben", "Cy", "Dee", "Eli", "Fay", "Gus", "Hal")
 def this_season() -> Season:
     today = timezone.localdate()
     return create_season(
+        in_club=the_club(),
         by=secretary("season-keeper"),
         name="This season",
         starts_on=today - datetime.timedelta(days=30),
@@ -59,7 +61,9 @@ def club_games() -> list[Game]:
     records = [example(name) for name in GOLDEN] * 2
     for data in records:
         # The examples and the demo games overlap: each still counts as a game of its own here.
-        game = import_game_record(data=data, imported_by=None, source="test", allow_duplicate=True)
+        game = import_game_record(
+            in_club=the_club(), data=data, imported_by=None, source="test", allow_duplicate=True
+        )
         book_game(game=game)
         games.append(game)
     return games
@@ -155,6 +159,7 @@ def test_the_club_changes_the_tiebreakers_and_the_page_shows_them(client: Client
     season = this_season()
     club_games()
     update_club_settings(
+        in_club=the_club(),
         by=secretary(),
         club_name="",
         drinks_in_balut=True,
@@ -173,6 +178,7 @@ def test_the_club_changes_the_tiebreakers_and_the_page_shows_them(client: Client
 def test_unknown_tiebreakers_are_refused() -> None:
     with pytest.raises(ValidationError):
         update_club_settings(
+            in_club=the_club(),
             by=secretary(),
             club_name="",
             drinks_in_balut=True,
@@ -213,6 +219,7 @@ def test_a_season_runs_from_midnight_to_midnight_in_the_clubs_time_zone(
     local_time: datetime.datetime, counted: bool
 ) -> None:
     season = create_season(
+        in_club=the_club(),
         by=secretary("season-keeper"),
         name="June",
         starts_on=datetime.date(2026, 6, 1),
@@ -268,18 +275,19 @@ def test_the_page_costs_the_same_queries_with_more_history(
 ) -> None:
     today = timezone.localdate()
     season = create_season(
+        in_club=the_club(),
         by=secretary(),
         name="The year",
         starts_on=today - datetime.timedelta(days=400),
         ends_on=today,
     )
-    synthesizer = Synthesizer(seed=5, signatures=False)
+    synthesizer = Synthesizer(club=the_club(), seed=5, signatures=False)
     synthesizer.run(years=1, games_per_year=5)
     with CaptureQueriesContext(connection) as small:
         assert (
             client.get(STANDINGS, {"season": str(season.pk), "ruleset": "bar"}).status_code == 200
         )
-    Synthesizer(seed=6, signatures=False).run(years=1, games_per_year=60)
+    Synthesizer(club=the_club(), seed=6, signatures=False).run(years=1, games_per_year=60)
     assert Member.objects.count() > 10
 
     with django_assert_num_queries(len(small.captured_queries)):
@@ -296,6 +304,7 @@ def test_only_the_secretary_keeps_the_seasons(client: Client) -> None:
     assert client.post(SEASONS, {"name": "X", "starts_on": "2026-01-01"}).status_code == 403
     with pytest.raises(PermissionDenied):
         create_season(
+            in_club=the_club(),
             by=ann.user,
             name="X",
             starts_on=datetime.date(2026, 1, 1),

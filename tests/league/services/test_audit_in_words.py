@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import datetime
 import json
+import re
 
 import pytest
 from django.contrib.auth.models import User
@@ -15,7 +16,7 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone, translation
 
-from league.audit_words import People, describe
+from league.audit_words import People, describe, subject
 from league.models import AuditAction, AuditEntry, ClaimStatus, DrinkDebt, PublicArea, RegisterClaim
 from league.selectors import audit_people
 from league.services.books import book_game
@@ -25,6 +26,7 @@ from league.services.settings import update_club_settings
 from league.services.undo import reopen_claim
 from scoring import rules
 from scoring.models import Game
+from tests.factories import the_club
 from tests.league.helpers import play_bar
 from tests.scoring.services.helpers import example, imported, secretary
 
@@ -34,7 +36,7 @@ AUDIT = reverse("league:audit")
 
 
 def said(entry: AuditEntry) -> str:
-    return describe(entry, People.of(audit_people()))
+    return describe(entry, People.of(audit_people(the_club())))
 
 
 def named_secretary(username: str = "sue-2") -> User:
@@ -53,7 +55,7 @@ def change(by: User, **changes: object) -> AuditEntry:
         "register_bounds": {"bar": rules.RegisterBounds(high=159, low=41)},
         "default_options": {},
     }
-    update_club_settings(**{**arguments, **changes})  # type: ignore[arg-type]
+    update_club_settings(in_club=the_club(), **{**arguments, **changes})  # type: ignore[arg-type]
     return AuditEntry.objects.filter(action=AuditAction.SETTINGS_CHANGED).latest("id")
 
 
@@ -132,7 +134,7 @@ def test_a_reopened_claim_says_who_ratified_it_and_when_in_club_time() -> None:
     text = said(entry)
 
     # The status's part of the change (the register line it made may be named before it).
-    assert "Status: ratified by Sue Hansen on 25 Nov 2026 14:19 → pending" in text
+    assert "Status: ratified by Sue Hansen on 25 Nov 2026, 14:19 → pending" in text
     assert "decided" not in text and "2026-11-25" not in text and "sue-2" not in text
 
 
@@ -145,8 +147,31 @@ def test_the_log_speaks_the_readers_language() -> None:
     with translation.override("de"):
         german = said(entry)
 
-    assert "Status: godkendt af Sue Hansen den 25 Nov 2026 14:19 → afventer" in danish
-    assert "Stand: bestätigt von Sue Hansen am 25 Nov 2026 14:19 → offen" in german
+    # Dates as each language writes them (balutclub/formats), not the English "25 Nov 2026".
+    assert "Status: godkendt af Sue Hansen den 25. nov. 2026 kl. 14.19 → afventer" in danish
+    assert "Stand: bestätigt von Sue Hansen am 25. Nov. 2026, 14:19 → offen" in german
+
+
+def test_what_a_line_is_about_reads_in_the_readers_language_whoever_wrote_it() -> None:
+    boss = named_secretary()
+    with translation.override("en"):
+        entry = ratified_then_reopened(boss)
+
+    with translation.override("da"):
+        danish = subject(entry)
+    with translation.override("de"):
+        german = subject(entry)
+
+    assert re.search(r"\(high\) in Bar Balut \(1978\) #\d+$", entry.object_repr)
+    assert danish == entry.object_words["da"] and "(high)" not in danish and " in " not in danish
+    assert german == entry.object_words["de"] and "(high)" not in german
+
+
+def test_a_line_written_before_lines_had_every_language_shows_its_words_as_written() -> None:
+    entry = AuditEntry(object_repr="Old Tom 171 (high, 2 Nov 1979)", object_words={})
+
+    with translation.override("da"):
+        assert subject(entry) == "Old Tom 171 (high, 2 Nov 1979)"
 
 
 def test_a_written_off_round_reads_as_its_status_not_a_code() -> None:

@@ -20,6 +20,7 @@ from league.services.members import add_member, set_member_pin, update_member
 from league.services.seasons import create_season, update_season
 from league.services.settings import update_club_settings
 from scoring import rules
+from tests.factories import the_club
 from tests.scoring.services.helpers import member, secretary
 
 pytestmark = pytest.mark.django_db
@@ -29,6 +30,7 @@ AUDIT = reverse("league:audit")
 
 def change_settings(by: User, *, club_name: str, high: int = 159) -> None:
     update_club_settings(
+        in_club=the_club(),
         by=by,
         club_name=club_name,
         drinks_in_balut=True,
@@ -58,6 +60,7 @@ def test_saving_the_same_settings_again_logs_nothing_new() -> None:
 def test_season_changes_are_logged() -> None:
     boss = secretary()
     season = create_season(
+        in_club=the_club(),
         by=boss,
         name="2026",
         starts_on=datetime.date(2026, 1, 1),
@@ -82,9 +85,19 @@ def test_season_changes_are_logged() -> None:
 
 def test_member_changes_are_logged_and_a_pin_never_is() -> None:
     boss = secretary()
-    dee = add_member(by=boss, name="Dee Dee", known_as="Dee", email="", pin="4321")
-    update_member(member=dee, by=boss, name="Dee Dee", known_as="DD", email="", is_active=True)
-    set_member_pin(member=dee, by=boss, pin="9876")
+    dee = add_member(
+        in_club=the_club(), by=boss, name="Dee Dee", known_as="Dee", email="", pin="4321"
+    )
+    update_member(
+        in_club=the_club(),
+        member=dee,
+        by=boss,
+        name="Dee Dee",
+        known_as="DD",
+        email="",
+        is_active=True,
+    )
+    set_member_pin(in_club=the_club(), member=dee, by=boss, pin="9876")
 
     actions = list(AuditEntry.objects.order_by("id").values_list("action", flat=True))
     assert actions == ["member_added", "member_changed", "member_pin_reset"]
@@ -100,7 +113,11 @@ def log() -> User:
     boss, other = secretary(), secretary("deputy")
     change_settings(boss, club_name="One")
     create_season(
-        by=boss, name="S", starts_on=datetime.date(2026, 1, 1), ends_on=datetime.date(2026, 6, 1)
+        in_club=the_club(),
+        by=boss,
+        name="S",
+        starts_on=datetime.date(2026, 1, 1),
+        ends_on=datetime.date(2026, 6, 1),
     )
     change_settings(other, club_name="Two")
     AuditEntry.objects.filter(by=other).update(at=timezone.now() - datetime.timedelta(days=7))

@@ -15,6 +15,7 @@ from league.services.ledger import settle_debt
 from league.services.register import open_claims, ratify_claim, reject_claim
 from scoring.models import Correction, Game
 from scoring.services.corrections import correct_turn
+from tests.factories import the_club
 from tests.league.helpers import BAR_PLANS, correct_eli_to_beat_hal, play_bar
 from tests.scoring.services.helpers import imported, secretary
 
@@ -99,8 +100,8 @@ def test_a_ratified_record_whose_score_a_correction_changes_leaves_the_register_
     assert ann.decided_by is None and ann.decided_at is None
     entry.refresh_from_db()
     assert entry.withdrawn_at is not None and entry.score == 162
-    assert highest_to_date() == []
-    assert ann in pending_claims()
+    assert highest_to_date(the_club()) == []
+    assert ann in pending_claims(the_club())
     assert inconsistent_game_count() == 0
     client.force_login(boss)
     html = client.get(reverse("league:register")).content.decode()
@@ -111,7 +112,9 @@ def test_a_ratified_record_whose_score_a_correction_changes_leaves_the_register_
 
     assert again.pk == entry.pk
     assert (again.score, again.withdrawn_at) == (165, None)
-    assert [(best.player_name, best.score) for best in highest_to_date()] == [("Ann", 165)]
+    assert [(best.player_name, best.score) for best in highest_to_date(the_club())] == [
+        ("Ann", 165)
+    ]
     assert RegisterEntry.objects.count() == 1
 
 

@@ -20,6 +20,7 @@ from scoring import rules
 from scoring.models import Game
 from scoring.selectors import game_house_rules, load_game
 from scoring.services.corrections import correct_turn
+from tests.factories import the_club
 from tests.league.helpers import BAR_PLANS, play_bar
 from tests.scoring.services.helpers import imported, play, secretary
 
@@ -32,6 +33,7 @@ def set_house_rules(
     by: User, *, drinks_in_balut: bool = True, bar: rules.RegisterBounds | None = BAR
 ) -> None:
     update_club_settings(
+        in_club=the_club(),
         by=by,
         club_name="Balut Club",
         drinks_in_balut=drinks_in_balut,
@@ -173,7 +175,7 @@ def test_the_games_awaiting_signatures_show_the_candidates_of_their_own_register
     set_house_rules(boss, bar=rules.RegisterBounds(high=170, low=30))
     later = play_bar()
 
-    waiting = {each.game.pk: each.candidates for each in awaiting_signatures()}
+    waiting = {each.game.pk: each.candidates for each in awaiting_signatures(the_club())}
 
     assert waiting == {old.pk: [("Ann", 162, "high"), ("Ben", 38, "low")]}
     assert later.pk not in waiting

@@ -19,6 +19,7 @@ from scoring import rules
 from scoring.models import Member
 from scoring.services.records import import_game_record
 from tests import golden
+from tests.factories import the_club
 from tests.league.helpers import correct_eli_to_beat_hal, play_bar
 from tests.scoring.services.helpers import example, imported, member, secretary
 
@@ -33,6 +34,7 @@ def owed(debts: list[DrinkDebt]) -> list[tuple[str, str]]:
 
 def drinks_off(*, balut: bool = True, jackpot: bool = True) -> None:
     update_club_settings(
+        in_club=the_club(),
         by=secretary("settings-keeper"),
         club_name="",
         drinks_in_balut=balut,
@@ -98,7 +100,7 @@ def test_a_game_not_finished_books_nothing() -> None:
 def test_a_friendly_game_books_no_last_place_debt() -> None:
     data: dict[str, Any] = example("balut-three-players")
     data["friendly"] = True
-    game = import_game_record(data=data, imported_by=None)
+    game = import_game_record(in_club=the_club(), data=data, imported_by=None)
 
     debts = book_game(game=game).debts
 

@@ -12,6 +12,7 @@ from django.utils import timezone
 from league.services.members import add_member, set_member_pin, unlock_member_pin, update_member
 from scoring.models import Member
 from scoring.services.members import PinRefused, verify_pin
+from tests.factories import the_club
 from tests.scoring.services.helpers import member, secretary
 
 pytestmark = pytest.mark.django_db
@@ -21,6 +22,7 @@ def test_the_secretary_changes_a_members_details_and_retires_them() -> None:
     ann = member("Ann")
 
     update_member(
+        in_club=the_club(),
         member=ann,
         by=secretary(),
         name="Ann Larsen",
@@ -44,7 +46,13 @@ def test_a_name_already_taken_is_refused() -> None:
 
     with pytest.raises(ValidationError, match="Ben goes by that name already"):
         update_member(
-            member=ann, by=secretary(), name="Ann", known_as="Ben", email="", is_active=True
+            in_club=the_club(),
+            member=ann,
+            by=secretary(),
+            name="Ann",
+            known_as="Ben",
+            email="",
+            is_active=True,
         )
     ann.refresh_from_db()
     assert ann.known_as == "Ann"
@@ -67,7 +75,7 @@ def test_a_new_pin_replaces_the_old_and_lifts_a_lock() -> None:
     failures_against(ann, "10.0.0.1", "10.0.0.2")
     failures_against(ben, "10.0.0.3")
 
-    set_member_pin(member=ann, by=secretary(), pin="987654")
+    set_member_pin(in_club=the_club(), member=ann, by=secretary(), pin="987654")
 
     assert not AccessAttempt.objects.filter(username=ann.user.username).exists()
     assert AccessAttempt.objects.filter(username=ben.user.username).count() == 1
@@ -80,7 +88,7 @@ def test_a_pin_is_four_to_six_digits() -> None:
     ann = member("Ann")
 
     with pytest.raises(ValidationError, match="4 to 6 digits"):
-        set_member_pin(member=ann, by=secretary(), pin="12a4")
+        set_member_pin(in_club=the_club(), member=ann, by=secretary(), pin="12a4")
     assert verify_pin(member=ann, pin="1234") == ann
 
 
@@ -89,7 +97,7 @@ def test_the_secretary_lifts_a_pin_lock() -> None:
     failures_against(ann, "10.0.0.1", "10.0.0.2")
     failures_against(ben, "10.0.0.3")
 
-    unlock_member_pin(member=ann, by=secretary())
+    unlock_member_pin(in_club=the_club(), member=ann, by=secretary())
 
     assert not AccessAttempt.objects.filter(username=ann.user.username).exists()
     assert AccessAttempt.objects.filter(username=ben.user.username).count() == 1
@@ -99,11 +107,19 @@ def test_only_the_secretary_changes_members() -> None:
     ann, ben = member("Ann"), member("Ben")
 
     with pytest.raises(PermissionDenied):
-        set_member_pin(member=ann, by=ben.user, pin="5555")
+        set_member_pin(in_club=the_club(), member=ann, by=ben.user, pin="5555")
     with pytest.raises(PermissionDenied):
-        unlock_member_pin(member=ann, by=ben.user)
+        unlock_member_pin(in_club=the_club(), member=ann, by=ben.user)
     with pytest.raises(PermissionDenied):
-        update_member(member=ann, by=ben.user, name="x", known_as="x", email="", is_active=True)
+        update_member(
+            in_club=the_club(),
+            member=ann,
+            by=ben.user,
+            name="x",
+            known_as="x",
+            email="",
+            is_active=True,
+        )
 
 
 def test_a_goes_by_name_taken_in_other_capitals_is_refused() -> None:
@@ -111,17 +127,38 @@ def test_a_goes_by_name_taken_in_other_capitals_is_refused() -> None:
 
     with pytest.raises(ValidationError, match="goes by that name already"):
         update_member(
-            member=ann, by=secretary(), name="Ann", known_as="BEN", email="", is_active=True
+            in_club=the_club(),
+            member=ann,
+            by=secretary(),
+            name="Ann",
+            known_as="BEN",
+            email="",
+            is_active=True,
         )
     with pytest.raises(ValidationError, match="goes by that name already"):
-        add_member(by=secretary("deputy"), name="Ann Two", known_as="ann", email="", pin="")
+        add_member(
+            in_club=the_club(),
+            by=secretary("deputy"),
+            name="Ann Two",
+            known_as="ann",
+            email="",
+            pin="",
+        )
     ann.refresh_from_db()
     assert ann.known_as == "Ann" and Member.objects.count() == 2
 
 
 def test_a_member_may_change_the_capitals_of_their_own_name() -> None:
     ann = member("ann")
-    update_member(member=ann, by=secretary(), name="Ann", known_as="Ann", email="", is_active=True)
+    update_member(
+        in_club=the_club(),
+        member=ann,
+        by=secretary(),
+        name="Ann",
+        known_as="Ann",
+        email="",
+        is_active=True,
+    )
     ann.refresh_from_db()
     assert ann.known_as == "Ann"
 

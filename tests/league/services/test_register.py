@@ -24,6 +24,7 @@ from league.services.register import (
 from league.services.settings import update_club_settings
 from scoring import rules
 from scoring.services.corrections import correct_turn
+from tests.factories import the_club
 from tests.league.helpers import pdf_upload, play_bar, png_upload
 from tests.scoring.services.helpers import imported, member, secretary
 
@@ -43,6 +44,7 @@ def old_tom(
 ) -> RegisterEntry:
     """A historic bar record of 1979, entered by `by`."""
     return enter_historic_record(
+        in_club=the_club(),
         date=date,
         player_name=" Old Tom ",
         member=None,
@@ -91,6 +93,7 @@ def test_a_two_player_game_opens_no_claim() -> None:
 
 def test_the_clubs_bounds_decide_the_claims() -> None:
     update_club_settings(
+        in_club=the_club(),
         by=secretary(),
         club_name="",
         drinks_in_balut=True,
@@ -123,7 +126,9 @@ def test_ratified_claims_go_into_the_register_and_the_162_is_the_highest_to_date
     assert (ann.status, ann.decided_by, ann.note) == ("ratified", boss, "Witnessed by the bar.")
     assert ann.decided_at is not None
     assert RegisterEntry.objects.count() == 2
-    assert [(best.score, best.player_name) for best in highest_to_date()] == [(162, "Ann")]
+    assert [(best.score, best.player_name) for best in highest_to_date(the_club())] == [
+        (162, "Ann")
+    ]
 
 
 def test_a_higher_score_becomes_the_highest_to_date() -> None:
@@ -131,7 +136,9 @@ def test_a_higher_score_becomes_the_highest_to_date() -> None:
     ratify_claim(claim=open_claims(game=play_bar())[0], by=boss)
     old_tom(by=boss, score=175, scan=png_upload())
 
-    assert [(best.score, best.player_name) for best in highest_to_date()] == [(175, "Old Tom")]
+    assert [(best.score, best.player_name) for best in highest_to_date(the_club())] == [
+        (175, "Old Tom")
+    ]
 
 
 def test_only_the_secretary_decides_claims() -> None:
@@ -265,6 +272,7 @@ def test_a_historic_line_the_register_would_not_take_is_refused(
 ) -> None:
     with pytest.raises(ValidationError) as refused:
         enter_historic_record(
+            in_club=the_club(),
             date=datetime.date(1985, 6, 1),
             player_name="Old Tom",
             member=None,

@@ -12,6 +12,7 @@ from league.services.books import book_game
 from league.synthesis.history import Synthesizer
 from scoring.models import Game, GameStatus
 from scoring.selectors import load_game
+from tests.factories import the_club
 from tests.league.helpers import correct_eli_to_beat_hal, play_bar
 from tests.scoring.services.helpers import example_names, imported
 
@@ -128,7 +129,7 @@ def test_backfill_redoes_rows_kept_before_they_held_box_scores() -> None:
 
 
 def test_synthetic_history_stores_the_engines_rows_of_every_game() -> None:
-    Synthesizer(seed=3, signatures=False).run(years=1, games_per_year=12)
+    Synthesizer(club=the_club(), seed=3, signatures=False).run(years=1, games_per_year=12)
 
     games = list(Game.objects.all())
     assert len(games) == 12

@@ -19,6 +19,7 @@ from league.services.settings import update_club_settings
 from scoring import rules
 from scoring.models import Game, GameStatus
 from scoring.selectors import load_game
+from tests.factories import the_club
 from tests.league.helpers import BAR_PLANS, play_bar
 from tests.scoring.services.helpers import example, imported, secretary
 
@@ -118,12 +119,16 @@ def test_the_demo_data_books_the_finished_games_drinks() -> None:
     assert {debt.game_id for debt in DrinkDebt.objects.all()} == booked
 
 
-def test_the_game_page_counts_drinks_by_the_house_rules_the_game_keeps(client: Client) -> None:
+def test_the_game_page_counts_drinks_by_the_house_rules_the_game_keeps(
+    member_client: Client,
+) -> None:
+    client = member_client  # rounds owed are the ledger's: members see them
     game = imported("balut-three-players")
     page = reverse("scoring:game", args=[game.pk])
     assert "Balut out of the cup" in client.get(page).content.decode()
 
     update_club_settings(
+        in_club=the_club(),
         by=secretary(),
         club_name="",
         drinks_in_balut=False,

@@ -23,6 +23,7 @@ from league.standings import DEFAULT_TIEBREAKERS
 from scoring.models import Game, GameStatus, Member
 from scoring.services.games import void_game
 from scoring.services.records import import_game_record
+from tests.factories import the_club
 from tests.league.helpers import correct_eli_to_beat_hal, play_bar, season_around_today
 from tests.scoring.services.helpers import example, member, secretary
 
@@ -41,7 +42,11 @@ def imported_bar() -> Game:
         if not Member.objects.filter(known_as=name).exists():
             member(name)
     return import_game_record(
-        data=example("bar-register"), imported_by=None, source="test", allow_duplicate=True
+        in_club=the_club(),
+        data=example("bar-register"),
+        imported_by=None,
+        source="test",
+        allow_duplicate=True,
     )
 
 
@@ -83,6 +88,7 @@ def test_a_game_no_longer_finished_leaves_the_standings() -> None:
 def test_a_game_moved_out_of_the_season_leaves_it_and_enters_the_other() -> None:
     now = season(days=10, name="Now")
     earlier = create_season(
+        in_club=the_club(),
         by=secretary("keeper-earlier"),
         name="Earlier",
         starts_on=timezone.localdate() - datetime.timedelta(days=400),

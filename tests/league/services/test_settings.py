@@ -14,6 +14,7 @@ from league.services.settings import update_club_settings
 from league.settings_forms import OPTION_NAMES, ClubSettingsForm
 from scoring import rules
 from scoring.rules.game_setup import SETUP_CHOICES_APPLY_TO
+from tests.factories import the_club
 from tests.scoring.services.helpers import member, secretary
 
 pytestmark = pytest.mark.django_db
@@ -30,6 +31,7 @@ def save(
     jackpot: bool = True,
 ) -> ClubSettings:
     return update_club_settings(
+        in_club=the_club(),
         by=by,
         club_name="The British Club",
         drinks_in_balut=balut,
@@ -42,8 +44,8 @@ def save(
 def test_until_the_secretary_saves_them_the_house_rules_are_the_rules_defaults() -> None:
     assert not ClubSettings.objects.exists()
 
-    assert house_rules() == rules.HouseRules()
-    assert default_options("balut") == rules.Options()
+    assert house_rules(the_club()) == rules.HouseRules()
+    assert default_options(the_club(), "balut") == rules.Options()
 
 
 def test_the_saved_settings_are_the_house_rules() -> None:
@@ -53,7 +55,7 @@ def test_the_saved_settings_are_the_house_rules() -> None:
         balut=False,
     )
 
-    assert house_rules() == rules.HouseRules(
+    assert house_rules(the_club()) == rules.HouseRules(
         drinks_in_balut=False,
         drinks_in_jackpot=True,
         register_bounds={
@@ -67,14 +69,16 @@ def test_the_saved_settings_are_the_house_rules() -> None:
 def test_a_game_without_bounds_has_no_register() -> None:
     save(secretary(), bounds={})
 
-    assert house_rules().register_bounds == {}
+    assert house_rules(the_club()).register_bounds == {}
 
 
 def test_default_options_are_kept_per_game() -> None:
     save(secretary(), options={"jackpot": {"jackpot_bonus": "replaces", "guess_points": 2}})
 
-    assert default_options("jackpot") == rules.Options(jackpot_bonus="replaces", guess_points=2)
-    assert default_options("balut") == rules.Options()
+    assert default_options(the_club(), "jackpot") == rules.Options(
+        jackpot_bonus="replaces", guess_points=2
+    )
+    assert default_options(the_club(), "balut") == rules.Options()
 
 
 def test_only_the_secretary_changes_the_settings() -> None:
@@ -101,7 +105,7 @@ def test_bad_settings_are_refused_and_nothing_changes(
     with pytest.raises(ValidationError, match=message):
         save(boss, bounds=bounds, options=options, balut=False)
 
-    assert house_rules() == rules.HouseRules()
+    assert house_rules(the_club()) == rules.HouseRules()
 
 
 def test_the_settings_form_offers_each_option_for_the_games_it_applies_to() -> None:

@@ -13,6 +13,7 @@ from django.db import connection, transaction
 from league.models import BoxTally
 from league.services import tallies
 from league.services.tallies import SeatFigures, move_tallies
+from tests.factories import the_club
 
 
 def guest_filled_fours(score: int) -> SeatFigures:
@@ -22,10 +23,10 @@ def guest_filled_fours(score: int) -> SeatFigures:
 @pytest.mark.django_db
 def test_a_game_booked_for_the_first_time_adds_to_the_guest_row_another_game_created() -> None:
     BoxTally.objects.create(
-        member=None, ruleset="balut", box="fours", filled=1, total=12, scratches=0
+        club=the_club(), member=None, ruleset="balut", box="fours", filled=1, total=12, scratches=0
     )
 
-    move_tallies("balut", [], [guest_filled_fours(16)])
+    move_tallies("balut", [], [guest_filled_fours(16)], club_id=the_club().pk)
 
     row = BoxTally.objects.get(member=None, ruleset="balut", box="fours")
     assert (row.filled, row.total, row.scratches) == (2, 28, 0)
@@ -36,7 +37,7 @@ def test_a_correction_adds_to_a_guest_row_another_game_created_after_the_read(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     filled_fives = SeatFigures(None, date(2026, 11, 1), 15, False, 0, {"fives": [15]})
-    move_tallies("balut", [], [filled_fives])
+    move_tallies("balut", [], [filled_fives], club_id=the_club().pk)
     reads = []
     real_write_existing = tallies._write_existing
 
@@ -45,14 +46,20 @@ def test_a_correction_adds_to_a_guest_row_another_game_created_after_the_read(
         reads.append(len(still_to_create))
         if len(reads) == 1:
             BoxTally.objects.create(
-                member=None, ruleset="balut", box="fours", filled=1, total=12, scratches=0
+                club=the_club(),
+                member=None,
+                ruleset="balut",
+                box="fours",
+                filled=1,
+                total=12,
+                scratches=0,
             )
         return still_to_create
 
     monkeypatch.setattr(tallies, "_write_existing", other_game_commits_after_the_first_read)
 
     # The guest's 15 in Fives was a 16 in Fours.
-    move_tallies("balut", [filled_fives], [guest_filled_fours(16)])
+    move_tallies("balut", [filled_fives], [guest_filled_fours(16)], club_id=the_club().pk)
 
     row = BoxTally.objects.get(member=None, ruleset="balut", box="fours")
     assert (row.filled, row.total, row.scratches) == (2, 28, 0)
@@ -70,7 +77,7 @@ def test_two_games_finishing_at_once_both_add_to_the_new_guest_row() -> None:
     def first() -> None:
         try:
             with transaction.atomic():
-                move_tallies("balut", [], [guest_filled_fours(12)])
+                move_tallies("balut", [], [guest_filled_fours(12)], club_id=the_club().pk)
                 first_written.set()
                 second_started.wait(timeout=10)
                 # The second game's insert is now waiting on this row's uncommitted insert.
@@ -86,7 +93,7 @@ def test_two_games_finishing_at_once_both_add_to_the_new_guest_row() -> None:
             first_written.wait(timeout=10)
             second_started.set()
             with transaction.atomic():
-                move_tallies("balut", [], [guest_filled_fours(16)])
+                move_tallies("balut", [], [guest_filled_fours(16)], club_id=the_club().pk)
         except BaseException as error:  # noqa: BLE001 - reported by the test below
             failures.append(error)
         finally:

@@ -39,6 +39,7 @@ from league.services.undo import (
 from scoring.models import Game
 from scoring.services.games import void_game
 from scoring.services.turns import record_turn
+from tests.factories import the_club
 from tests.league.helpers import play_bar
 from tests.scoring.services.helpers import member, secretary
 
@@ -71,6 +72,7 @@ def high_claim(game: Game) -> RegisterClaim:
 
 def historic(boss: User, score: int = 171) -> RegisterEntry:
     return enter_historic_record(
+        in_club=the_club(),
         date=datetime.date(1985, 6, 1),
         player_name="Old Tom",
         member=None,
@@ -193,14 +195,14 @@ def test_a_void_game_leaves_standings_records_ledger_and_register_and_stays_read
     debts = list(DrinkDebt.objects.filter(game=bar_game).order_by("pk"))
     settle_debt(debt=debts[0], by=boss)
     assert PlayerResultRow.objects.filter(game=bar_game).exists()
-    assert club_extremes("bar")[0].highest.game_id == bar_game.pk
+    assert club_extremes(the_club(), "bar")[0].highest.game_id == bar_game.pk
 
     game = void(bar_game, boss)
 
     assert Game.objects.filter(pk=game.pk).exists() and game.turns.count() == 21
     assert (game.is_void, game.void_reason, game.voided_by) == (True, "Entered twice", boss)
     assert not PlayerResultRow.objects.filter(game=game).exists()
-    assert club_extremes("bar") == []
+    assert club_extremes(the_club(), "bar") == []
     statuses = dict(DrinkDebt.objects.filter(game=game).values_list("pk", "status"))
     # The round already bought stays as bought; the others no longer hold.
     assert statuses[debts[0].pk] == DebtStatus.SETTLED
@@ -291,19 +293,19 @@ def test_an_edit_that_changes_nothing_or_a_game_entry_is_refused(
 
 def test_a_removed_entry_is_marked_never_deleted_and_can_be_restored(boss: User) -> None:
     entry = historic(boss, 171)
-    assert club_extremes("bar")[0].highest.score == 171
+    assert club_extremes(the_club(), "bar")[0].highest.score == 171
 
     remove_register_entry(entry=entry, by=boss, reason="Not a club game")
 
     entry.refresh_from_db()
     assert entry.removed_at is not None and entry.removal_reason == "Not a club game"
-    assert club_extremes("bar") == []
+    assert club_extremes(the_club(), "bar") == []
     assert only_log(AuditAction.ENTRY_REMOVED).reason == "Not a club game"
 
     restore_register_entry(entry=entry, by=boss, reason="It was, after all")
 
     entry.refresh_from_db()
-    assert entry.removed_at is None and club_extremes("bar")[0].highest.score == 171
+    assert entry.removed_at is None and club_extremes(the_club(), "bar")[0].highest.score == 171
     assert only_log(AuditAction.ENTRY_RESTORED).before["removal_reason"] == "Not a club game"
 
 

@@ -22,6 +22,7 @@ from league.services.books import book_game
 from league.services.register import open_claims
 from scoring.models import Member
 from scoring.services.members import verify_pin
+from tests.factories import the_club
 from tests.league.helpers import play_bar, png_upload
 from tests.scoring.services.helpers import member, secretary
 
@@ -221,7 +222,7 @@ def test_the_club_settings_are_one_page_saved_through_the_service(
     assert response.status_code == 302
     settings = ClubSettings.objects.get()
     assert (settings.updated_by, settings.drinks_in_balut) == (boss, False)
-    assert not house_rules().drinks_in_balut
+    assert not house_rules(the_club()).drinks_in_balut
     assert client.get(reverse("admin:league_clubsettings_changelist"))["Location"] == reverse(
-        "admin:league_clubsettings_change", args=[1]
+        "admin:league_clubsettings_change", args=[settings.pk]
     )

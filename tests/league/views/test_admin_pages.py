@@ -7,7 +7,7 @@ import datetime
 
 import pytest
 from django.contrib import admin
-from django.contrib.auth.models import User
+from django.contrib.auth.models import Group, User
 from django.db.models import Model
 from django.test import Client
 from django.urls import NoReverseMatch, reverse
@@ -18,6 +18,7 @@ from league.services.register import enter_historic_record, open_claims, ratify_
 from league.services.seasons import create_season
 from league.services.settings import update_club_settings
 from scoring.services.corrections import correct_turn
+from tests.factories import the_club
 from tests.league.helpers import play_bar, png_upload
 from tests.scoring.services.helpers import secretary, sign_all
 
@@ -52,6 +53,7 @@ def books(boss: User) -> None:
     open_claims(game=game)
     ratify_claim(claim=RegisterClaim.objects.filter(game=game).first(), by=boss)  # type: ignore[arg-type]
     enter_historic_record(
+        in_club=the_club(),
         date=datetime.date(1985, 6, 1),
         player_name="Old Tom",
         member=None,
@@ -63,9 +65,14 @@ def books(boss: User) -> None:
         by=boss,
     )
     create_season(
-        by=boss, name="S", starts_on=datetime.date(2026, 1, 1), ends_on=datetime.date(2026, 12, 1)
+        in_club=the_club(),
+        by=boss,
+        name="S",
+        starts_on=datetime.date(2026, 1, 1),
+        ends_on=datetime.date(2026, 12, 1),
     )
     update_club_settings(
+        in_club=the_club(),
         by=boss,
         club_name="Club",
         drinks_in_balut=True,
@@ -73,6 +80,8 @@ def books(boss: User) -> None:
         register_bounds={},
         default_options={},
     )
+    # A group of users, as an administrator may keep (the app's roles are per club).
+    Group.objects.get_or_create(name="Helpers")
     # The sign-in throttle's records: someone's wrong password, then the right one.
     User.objects.create_user(username="clerk", password="right-password", is_staff=True)
     password_page = reverse("admin:login")

@@ -17,10 +17,11 @@ from pytest_django.fixtures import Settings
 from league.models import ClubSettings, PublicArea
 from league.services.register import enter_historic_record
 from league.services.settings import update_club_settings
-from scoring.access.privacy import public_areas
+from scoring import club
 from scoring.models import Game, Signature
 from scoring.selectors import game_house_rules, load_game
 from scoring.services.games import Seat, start_game
+from tests.factories import the_club
 from tests.league.helpers import png_upload
 from tests.scoring.services.helpers import fill_game, member, secretary, sign_all
 
@@ -39,6 +40,7 @@ def signed_game() -> Game:
     """A signed game: Ann by PIN, the guest Zed by a drawing."""
     ann = member("Ann")
     game = start_game(
+        in_club=the_club(),
         ruleset="bar",
         seats=[Seat(member=ann), Seat(guest_name="Zed")],
         scorer=ann,
@@ -51,6 +53,7 @@ def signed_game() -> Game:
 
 def urls(game: Game) -> dict[PublicArea, list[str]]:
     scan = enter_historic_record(
+        in_club=the_club(),
         date=datetime.date(1979, 11, 2),
         player_name="Old Tom",
         member=None,
@@ -86,6 +89,7 @@ def urls(game: Game) -> dict[PublicArea, list[str]]:
 
 def open_to_visitors(areas: Sequence[str]) -> None:
     update_club_settings(
+        in_club=the_club(),
         by=secretary("chair"),
         club_name="",
         drinks_in_balut=True,
@@ -205,7 +209,7 @@ def test_the_secretary_chooses_the_public_parts_on_the_settings_page(client: Cli
     assert response.status_code == 302
     saved = ClubSettings.objects.get()
     assert (saved.public_areas, saved.pin_session_hours) == (["board", "ledger"], 5)
-    assert public_areas() == frozenset({"board", "ledger"})
+    assert club.house_settings(the_club()).public_areas == frozenset({"board", "ledger"})
 
 
 @pytest.mark.parametrize(
@@ -274,6 +278,34 @@ def test_members_and_the_secretary_see_the_rounds_owed_on_the_verify_page_whatev
 
     assert rounds_owed_shown(member_client, signed_game)
     assert rounds_owed_shown(client, signed_game)
+
+
+def game_page_rounds_owed(client: Client, game: Game) -> tuple[bool, bool]:
+    """Whether the game page shows the rounds owed: in the winner banner, under the sheet."""
+    response = client.get(reverse("scoring:game", args=[game.pk]))
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert 'id="winner-banner"' in html
+    return "data-banner-drinks" in html, "data-drinks" in html
+
+
+@pytest.mark.parametrize(
+    ("public", "shown"), [(["games"], False), (["games", "ledger"], True)], ids=str
+)
+def test_the_game_page_shows_visitors_the_rounds_owed_only_where_the_ledger_is_public(
+    client: Client, signed_game: Game, public: list[str], shown: bool
+) -> None:
+    open_to_visitors(public)
+
+    assert game_page_rounds_owed(client, signed_game) == (shown, shown)
+
+
+def test_members_see_the_rounds_owed_on_the_game_page_while_the_ledger_is_private(
+    member_client: Client, signed_game: Game
+) -> None:
+    open_to_visitors(["games"])
+
+    assert game_page_rounds_owed(member_client, signed_game) == (True, True)
 
 
 # The menu's links to each part (the brand's link home aside: it is on every page).

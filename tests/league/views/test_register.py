@@ -1,17 +1,15 @@
-"""The register page: the highest to date, the register table, claims and historic records."""
+"""The register page: the highest to date, the register table and claims (historic records and their
+scans: test_register_scans.py)."""
 
 from __future__ import annotations
 
 import csv
 import datetime
 import io
-import struct
-import zlib
 from typing import TYPE_CHECKING
 
 import pytest
 from django.contrib.auth.models import User
-from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
 from openpyxl import load_workbook
@@ -20,7 +18,8 @@ from pytest_django import DjangoAssertNumQueries
 from league.models import ClaimStatus, RegisterClaim, RegisterEntry
 from league.services.register import enter_historic_record, open_claims, ratify_claim
 from scoring.models import Game
-from tests.league.helpers import pdf_upload, play_bar, png_upload
+from tests.factories import the_club
+from tests.league.helpers import play_bar
 from tests.scoring.services.helpers import member, secretary
 
 if TYPE_CHECKING:
@@ -38,6 +37,7 @@ def the_secretary() -> User:
 def historic(player: str, score: int, *, year: int = 1985, kind: str = "high") -> RegisterEntry:
     """A historic record without a scan: the quickest way to fill the register."""
     return enter_historic_record(
+        in_club=the_club(),
         date=datetime.date(year, 6, 1),
         player_name=player,
         member=None,
@@ -214,6 +214,15 @@ def test_the_register_sorts_and_pages(client: Client) -> None:
     assert second == [str(score) for score in range(185, 190)]
 
 
+def test_the_lines_of_one_day_stay_in_the_order_they_were_entered_either_way(
+    client: Client,
+) -> None:
+    for score in (171, 170, 172):
+        historic("Tom", score)
+
+    assert rows(client) == rows(client, "sort=date") == ["171", "170", "172"]
+
+
 def test_the_register_downloads_as_csv_with_its_filters(client: Client) -> None:
     historic("Old Tom", 170)
     historic("Old Tom", 30, kind="low")
@@ -271,10 +280,11 @@ def test_the_register_costs_the_same_queries_however_many_rows(
 ) -> None:
     fill_register(size)
 
-    # The club's settings (may a visitor see the register?), the years to filter by, the
-    # register's record (the club's bounds, its highest and lowest lines, the better totals and
-    # their claims), the table's count and its page.
-    with django_assert_num_queries(9):
+    # The club's settings (may a visitor see the register?, read once for the whole request:
+    # the register's bounds come from the same reading), the years to filter by, the
+    # register's record (its highest and lowest lines, the better totals and their claims),
+    # the table's count and its page.
+    with django_assert_num_queries(8):
         assert client.get(REGISTER).status_code == 200
 
 
@@ -290,100 +300,3 @@ def test_the_secretarys_register_costs_the_same_queries_however_many_claims(
     # register's record (two).
     with django_assert_num_queries(14):
         assert client.get(REGISTER).status_code == 200
-
-
-def test_the_secretary_enters_a_historic_record_with_its_scan(client: Client, boss: User) -> None:
-    response = client.post(
-        reverse("league:historic_entry"),
-        {
-            "date": "1979-11-02",
-            "player_name": "Old Tom",
-            "score": "171",
-            "kind": "high",
-            "ruleset": "bar",
-            "note": "From the 1979 book",
-            "scan": png_upload(),
-        },
-    )
-
-    assert response.status_code == 302
-    entry = RegisterEntry.objects.get()
-    assert entry.historic and entry.game is None and entry.scan.name.endswith(".png")
-    client.logout()
-    assert client.get(reverse("league:register_scan", args=[entry.pk])).status_code == 302
-    client.force_login(member("Zed").user)
-    scan = client.get(reverse("league:register_scan", args=[entry.pk]))
-    assert scan.status_code == 200
-    assert scan["Content-Type"] == "image/png"
-    assert scan["X-Content-Type-Options"] == "nosniff"
-    assert b"".join(scan.streaming_content).startswith(b"\x89PNG")  # type: ignore[attr-defined]
-
-
-def png_declaring(width: int, height: int) -> SimpleUploadedFile:
-    """A PNG of a few bytes whose header says `width` × `height` pixels: enormous when drawn."""
-
-    def chunk(kind: bytes, data: bytes) -> bytes:
-        return (
-            struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
-        )
-
-    header = struct.pack(">IIBBBBB", width, height, 8, 0, 0, 0, 0)
-    data = b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header)
-    data += chunk(b"IDAT", zlib.compress(b"\0" * 64)) + chunk(b"IEND", b"")
-    return SimpleUploadedFile("sheet.png", data, "image/png")
-
-
-@pytest.mark.parametrize(
-    ("upload", "message"),
-    [
-        (SimpleUploadedFile("sheet.png", b"not an image"), "photo (JPEG or PNG) or a PDF"),
-        (None, "This field is required."),
-        (png_declaring(9_000, 9_000), "more pixels than a scan needs (at most 64 megapixels)"),
-        (png_declaring(100_000, 100_000), "more pixels than a scan needs"),
-    ],
-    ids=["not-an-image", "none", "81-megapixels", "10-gigapixels"],
-)
-def test_a_historic_record_without_a_proper_scan_is_refused(
-    client: Client, boss: User, upload: SimpleUploadedFile | None, message: str
-) -> None:
-    data: dict[str, object] = {
-        "date": "1979-11-02",
-        "player_name": "Old Tom",
-        "score": "171",
-        "kind": "high",
-        "ruleset": "bar",
-    }
-    if upload is not None:
-        data["scan"] = upload
-
-    response = client.post(reverse("league:historic_entry"), data)
-
-    assert response.status_code == 422
-    assert message in response.content.decode()
-    assert not RegisterEntry.objects.exists()
-
-
-def test_a_pdf_scan_is_served_as_a_pdf(member_client: Client) -> None:
-    client = member_client
-    entry = enter_historic_record(
-        date=datetime.date(1979, 1, 1),
-        player_name="Old Tom",
-        member=None,
-        score=171,
-        kind="high",
-        ruleset="bar",
-        scan=pdf_upload(),
-        note="",
-        by=secretary(),
-    )
-
-    response = client.get(reverse("league:register_scan", args=[entry.pk]))
-
-    assert response["Content-Type"] == "application/pdf"
-
-
-def test_an_entry_without_a_scan_has_none_to_serve(member_client: Client) -> None:
-    client = member_client
-    entry = historic("Old Tom", 170)
-
-    assert client.get(reverse("league:register_scan", args=[entry.pk])).status_code == 404

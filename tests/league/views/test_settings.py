@@ -9,6 +9,7 @@ from django.urls import reverse
 from league.models import ClubSettings
 from league.selectors import default_options, house_rules
 from scoring import rules
+from tests.factories import the_club
 from tests.scoring.services.helpers import member, secretary
 
 pytestmark = pytest.mark.django_db
@@ -58,14 +59,14 @@ def test_the_secretary_saves_the_settings(client: Client) -> None:
     )
 
     assert response.status_code == 302
-    assert house_rules() == rules.HouseRules(
+    assert house_rules(the_club()) == rules.HouseRules(
         drinks_in_balut=False,
         register_bounds={
             "bar": rules.RegisterBounds(high=159, low=41),
             "balut": rules.RegisterBounds(high=700, low=250),
         },
     )
-    assert default_options("jackpot").guess_points == 3
+    assert default_options(the_club(), "jackpot").guess_points == 3
     assert ClubSettings.objects.get().club_name == "The British Club"
 
 

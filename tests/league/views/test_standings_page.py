@@ -20,6 +20,7 @@ from league.services.seasons import create_season
 from scoring.models import Game, Member
 from scoring.services.games import void_game
 from scoring.services.records import import_game_record
+from tests.factories import the_club
 from tests.league.helpers import correct_eli_to_beat_hal
 from tests.scoring.services.helpers import example, member, secretary
 
@@ -37,6 +38,7 @@ def no_kept_tables() -> None:
 def this_season() -> Season:
     today = timezone.localdate()
     return create_season(
+        in_club=the_club(),
         by=secretary("season-keeper"),
         name="Now",
         starts_on=today - datetime.timedelta(days=30),
@@ -49,7 +51,11 @@ def bar_game() -> None:
         if not Member.objects.filter(known_as=name).exists():
             member(name)
     import_game_record(
-        data=example("bar-register"), imported_by=None, source="test", allow_duplicate=True
+        in_club=the_club(),
+        data=example("bar-register"),
+        imported_by=None,
+        source="test",
+        allow_duplicate=True,
     )
 
 
@@ -123,16 +129,16 @@ def test_the_header_links_sort_the_rows(client: Client) -> None:
     assert names(backwards) == sorted(BAR_NAMES, reverse=True)
 
 
-def test_the_page_takes_four_queries_drawn_or_kept(
+def test_the_page_takes_three_queries_drawn_or_kept(
     client: Client, django_assert_num_queries: DjangoAssertNumQueries
 ) -> None:
     season = this_season()
     bar_game()
-    # The club's settings (may a visitor see it?), the seasons, the club's tie-breakers, and
-    # the season's kept standings (league.services.standings).
-    with django_assert_num_queries(4):
+    # The club's settings (may a visitor see it?, and the club's tie-breakers: one reading a
+    # request), the seasons, and the season's kept standings (league.services.standings).
+    with django_assert_num_queries(3):
         drawn = page(client, season)
-    with django_assert_num_queries(4):
+    with django_assert_num_queries(3):
         assert table_of(page(client, season)) == table_of(drawn)
 
 
@@ -160,6 +166,7 @@ def test_the_page_opens_on_the_season_today_is_in_not_a_later_one(client: Client
     current = this_season()
     today = timezone.localdate()
     create_season(
+        in_club=the_club(),
         by=secretary("season-keeper-2"),
         name="Next year",
         starts_on=today + datetime.timedelta(days=31),
@@ -177,12 +184,14 @@ def test_between_seasons_the_page_opens_on_the_last_one_begun(client: Client) ->
     today = timezone.localdate()
     keeper = secretary("season-keeper")
     create_season(
+        in_club=the_club(),
         by=keeper,
         name="Last year",
         starts_on=today - datetime.timedelta(days=400),
         ends_on=today - datetime.timedelta(days=10),
     )
     create_season(
+        in_club=the_club(),
         by=keeper,
         name="Next year",
         starts_on=today + datetime.timedelta(days=10),

@@ -27,6 +27,7 @@ from league.services.ledger import settle_debt
 from league.services.register import enter_historic_record, open_claims, ratify_claim
 from scoring.models import Game, Member
 from scoring.services.members import verify_pin
+from tests.factories import the_club
 from tests.league.helpers import play_bar
 from tests.scoring.services.helpers import member, secretary
 
@@ -52,6 +53,7 @@ def bar_game() -> Game:
 
 def historic(by: User) -> RegisterEntry:
     return enter_historic_record(
+        in_club=the_club(),
         date=datetime.date(1985, 6, 1),
         player_name="Old Tom",
         member=None,

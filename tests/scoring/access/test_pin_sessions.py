@@ -16,6 +16,7 @@ from tests.factories import (
     PIN,
     MemberFactory,
     fast_pin_hashing,  # noqa: F401 (registers the fixture)
+    the_club,
 )
 from tests.scoring.services.helpers import fill_game, secretary
 
@@ -46,6 +47,7 @@ def ann() -> Member:
 
 def finished_game_of(scorer: Member) -> Game:
     game = start_game(
+        in_club=the_club(),
         ruleset="bar",
         seats=[Seat(member=scorer), Seat(guest_name="Zed")],
         scorer=scorer,
@@ -90,6 +92,7 @@ def test_using_the_tablet_keeps_the_pin_session(client: Client, clock: Clock, an
 
 def test_the_idle_time_is_the_clubs_setting(client: Client, clock: Clock, ann: Member) -> None:
     update_club_settings(
+        in_club=the_club(),
         by=secretary(),
         club_name="",
         drinks_in_balut=True,

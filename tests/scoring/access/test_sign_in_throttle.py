@@ -24,6 +24,7 @@ from tests.factories import (
     PIN,
     MemberFactory,
     fast_pin_hashing,  # noqa: F401 (registers the fixture)
+    the_club,
 )
 from tests.scoring.services.helpers import secretary
 
@@ -145,7 +146,7 @@ def test_the_secretary_lifts_a_members_pause(ann: Member) -> None:
             by_pin(ann, "0000", ip)
     assert by_pin(ann, PIN, "10.0.0.3").status_code == 429
 
-    unlock_member_pin(member=ann, by=secretary())
+    unlock_member_pin(in_club=the_club(), member=ann, by=secretary())
 
     assert signed_in(by_pin(ann, PIN, "10.0.0.3"))
 

@@ -25,13 +25,15 @@ from balutclub.backups import STAGING_PREFIX
 from league.services.books import book_game
 from scoring.models import Game
 from scoring.services.records import import_game_record
+from tests.factories import the_club
 from tests.scoring.commands.test_backup_restore import demo, enter_scanned_records, every_row
 from tests.scoring.commands.test_backup_restore import (
     media as media,  # noqa: F401 (registers the fixture)
 )
 from tests.scoring.services.helpers import member, secretary, sign_all
 
-pytestmark = pytest.mark.usefixtures("transactional_db")
+# A restore goes into a database with no club at all: the tests make their club themselves.
+pytestmark = [pytest.mark.usefixtures("transactional_db"), pytest.mark.no_club]
 
 
 def files_in(folder: Path) -> dict[str, bytes]:
@@ -48,7 +50,7 @@ def small_club() -> None:
     by = secretary()
     for name in ("Ann", "Cy", "Dee"):
         member(name)
-    game = import_game_record(data=demo("balut-three-players"), imported_by=by)
+    game = import_game_record(in_club=the_club(), data=demo("balut-three-players"), imported_by=by)
     book_game(game=game)
     sign_all(game)
     # Historic lines belong to a game the club keeps a register for: the bar game.

@@ -15,6 +15,7 @@ from scoring.models import Game
 from scoring.selectors import LoadedGame, load_game
 from scoring.services.records import import_game_record
 from tests import golden
+from tests.factories import the_club
 
 DEMO = Path(__file__).resolve().parents[3] / "fixtures" / "demo"
 # The golden game of each ruleset (fixtures/golden/), the demo's finished games.
@@ -43,7 +44,9 @@ def example_record(ruleset: str) -> dict[str, object]:
 
 def import_record(data: dict[str, object], by: User | None = None, source: str = "") -> Game:
     # Club nights are built from the same few records: each is a game of its own here.
-    return import_game_record(data=data, imported_by=by, source=source, allow_duplicate=True)
+    return import_game_record(
+        in_club=the_club(), data=data, imported_by=by, source=source, allow_duplicate=True
+    )
 
 
 def random_record(

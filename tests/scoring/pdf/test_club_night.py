@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 from datetime import date, datetime
 from io import BytesIO
 
@@ -13,6 +14,7 @@ from django.utils import timezone
 from scoring.models import Game
 from scoring.pdf import club_night_pdf
 from scoring.selectors import games_started_between, load_prefetched_game
+from tests.factories import the_club
 
 from .helpers import example_record, import_record, lines_of, printed_games, random_record
 
@@ -37,7 +39,7 @@ def test_every_game_of_the_range_and_none_outside() -> None:
     out = BytesIO()
     start, end = local(2026, 3, 6, 0, 0), local(2026, 3, 8, 0, 0)
     count = club_night_pdf(
-        games_started_between(start, end),
+        games_started_between(the_club(), start, end),
         out,
         date_from=date(2026, 3, 6),
         date_to=date(2026, 3, 7),
@@ -55,13 +57,50 @@ def test_the_range_loads_in_five_queries_however_many_games(games: int) -> None:
     when = local(2026, 3, 6, 20, 0)
     for seed in range(games):
         started(import_record(random_record("jackpot", 4, seed)), when)
+    club = the_club()
     with CaptureQueriesContext(connection) as queries:
         loaded = [
             load_prefetched_game(game)
-            for game in games_started_between(when, local(2026, 3, 7, 0, 0))
+            for game in games_started_between(club, when, local(2026, 3, 7, 0, 0))
         ]
         corrections = [list(sheet.game.corrections.all()) for sheet in loaded]
         scorers = [sheet.game.scorer for sheet in loaded]
     assert len(loaded) == games and len(corrections) == games and len(scorers) == games
     assert len(queries) == 5, [query["sql"] for query in queries]
     assert all(sheet.state.complete for sheet in loaded)
+
+
+@pytest.mark.parametrize("games", [4, 8])
+def test_a_whole_club_night_pdf_reads_its_games_in_five_queries_however_many(games: int) -> None:
+    when = local(2026, 3, 6, 20, 0)
+    kinds = [("jackpot", 4), ("balut", 3), ("bar", 2)]
+    for seed in range(games):
+        ruleset, players = kinds[seed % len(kinds)]
+        barbut = seed % 4 == 3
+        record = example_record("barbut4") if barbut else random_record(ruleset, players, seed)
+        started(import_record(record), when)
+    out, club = BytesIO(), the_club()
+    with CaptureQueriesContext(connection) as queries:
+        count = club_night_pdf(
+            games_started_between(club, when, local(2026, 3, 7, 0, 0)),
+            out,
+            date_from=date(2026, 3, 6),
+            date_to=date(2026, 3, 6),
+            club="The British Club",
+        )
+    assert count == games
+    assert len(printed_games(out.getvalue())) == games
+    # Games, players, turns, signatures, corrections: never a query a sheet.
+    assert len(queries) == 5, [query["sql"] for query in queries]
+
+
+def test_the_garbage_collector_runs_again_once_the_night_is_printed() -> None:
+    started(import_record(example_record("balut")), local(2026, 3, 6, 20, 0))
+    assert gc.isenabled()
+    club_night_pdf(
+        games_started_between(the_club(), local(2026, 3, 6, 0, 0), local(2026, 3, 7, 0, 0)),
+        BytesIO(),
+        date_from=date(2026, 3, 6),
+        date_to=date(2026, 3, 6),
+    )
+    assert gc.isenabled()

@@ -25,6 +25,7 @@ from scoring.pdf import game_sheet_pdf
 from scoring.selectors import LoadedGame, game_corrections
 from scoring.services.corrections import correct_turn
 from scoring.services.members import create_member
+from tests.factories import the_club
 
 from .helpers import (
     DEMO,
@@ -179,7 +180,7 @@ def test_games_in_progress_print_as_they_stand(path: Path) -> None:
 
 
 def test_the_header_names_when_who_and_how() -> None:
-    scorer = create_member(name="Cyrus Tan", known_as="Cy", pin="1234")
+    scorer = create_member(in_club=the_club(), name="Cyrus Tan", known_as="Cy", pin="1234")
     record = example_record("balut")
     record["friendly"] = True
     record["options"] = {"thresholds": "more_than", "guess_points": 2}
@@ -240,7 +241,7 @@ def test_the_club_name_comes_from_the_settings(settings: object) -> None:
 
 def test_the_secretarys_club_name_is_printed_on_the_sheet(client: Client, settings: object) -> None:
     setattr(settings, "CLUB_NAME", "Singapore Town Club")  # noqa: B010
-    ClubSettings.objects.create(club_name="The British Club")
+    ClubSettings.objects.create(club=the_club(), club_name="The British Club")
     game = import_record(example_record("bar"))
     content = client.get(reverse("scoring:game_sheet_pdf", args=[game.pk])).content
     lines = lines_of(content)

@@ -18,6 +18,7 @@ from scoring.models import Game
 from scoring.selectors import game_corrections, game_signatures, games_started_between, load_game
 from scoring.sheet_checks.check import check_sheet_pdf, split_sheets
 from scoring.sheet_checks.text import pdf_pages_text
+from tests.factories import the_club
 from tests.scoring.pdf.test_signed_sheet import signed_game
 from tests.scoring.services.helpers import fill_game, new_game, secretary
 
@@ -74,6 +75,7 @@ def sheet_pdf(client: Client, game: Game, language: str = "") -> bytes:
 
 def set_club_language(language: str) -> None:
     update_club_settings(
+        in_club=the_club(),
         by=secretary("club-secretary"),
         club_name="",
         drinks_in_balut=True,
@@ -180,7 +182,7 @@ def test_a_danish_club_night_passes_the_check_sheet_by_sheet() -> None:
     first = min(game.started_at for game in games)
     last = max(game.started_at for game in games)
     pdf.club_night_pdf(
-        games_started_between(first, last + timedelta(seconds=1)),
+        games_started_between(the_club(), first, last + timedelta(seconds=1)),
         out,
         date_from=first.date(),
         date_to=last.date(),

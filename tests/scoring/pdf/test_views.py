@@ -13,10 +13,12 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
+from clubs.models import Role
+from clubs.services import join_club
 from league.models import ClubSettings
-from scoring.access.roles import secretary_group
 from scoring.models import Game
 from scoring.services.members import create_member
+from tests.factories import the_club
 
 from .helpers import (
     example_record,
@@ -45,14 +47,16 @@ BLANK = reverse("scoring:blank_sheet_pdf")
 @pytest.fixture
 def secretary_client(client: Client) -> Client:
     user = User.objects.create_user("secretary", password="balut-secretary-pw")
-    user.groups.add(secretary_group())
+    join_club(club=the_club(), user=user, role=Role.SECRETARY)
     client.force_login(user)
     return client
 
 
 @pytest.fixture
 def member_client(client: Client) -> Client:
-    client.force_login(create_member(name="Ben Okafor", known_as="Ben", pin="1234").user)
+    client.force_login(
+        create_member(in_club=the_club(), name="Ben Okafor", known_as="Ben", pin="1234").user
+    )
     return client
 
 
@@ -125,7 +129,7 @@ def test_bad_blank_sheet_queries_are_400_with_a_reason(
 
 
 def test_a_blank_sheet_carries_the_secretarys_club_name(client: Client) -> None:
-    ClubSettings.objects.create(club_name="The British Club")
+    ClubSettings.objects.create(club=the_club(), club_name="The British Club")
     content = client.get(BLANK, {"ruleset": "balut", "players": "4"}).content
     assert lines_of(content)[0] == "The British Club"
     assert metadata(content).author == "The British Club"
@@ -252,7 +256,7 @@ def test_a_range_with_too_many_games_is_refused(
 def test_the_club_night_carries_the_secretarys_club_name_on_every_sheet(
     secretary_client: Client,
 ) -> None:
-    ClubSettings.objects.create(club_name="The British Club")
+    ClubSettings.objects.create(club=the_club(), club_name="The British Club")
     night(import_record(example_record("bar")), import_record(example_record("balut")))
     response = secretary_client.post(
         CLUB_NIGHT, {"date_from": "2026-03-06", "date_to": "2026-03-06"}
@@ -266,7 +270,7 @@ def test_the_club_night_carries_the_secretarys_club_name_on_every_sheet(
 def test_the_club_night_pdf_costs_the_same_queries_however_many_games(
     secretary_client: Client,
 ) -> None:
-    ClubSettings.objects.create(club_name="The British Club")
+    ClubSettings.objects.create(club=the_club(), club_name="The British Club")
     data = {"date_from": "2026-03-06", "date_to": "2026-03-06"}
 
     def queries_for(games: int) -> int:

@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[3]
 RULES = ROOT / "scoring" / "rules"
 
@@ -21,9 +23,11 @@ def imported_modules(path: Path) -> list[str]:
     return modules
 
 
-def test_importing_the_engine_loads_no_django() -> None:
+# The ratings' bookkeeping (ratings.bookkeeping) is held to the engine's standard: pure too.
+@pytest.mark.parametrize("module", ["scoring.rules", "ratings.bookkeeping"])
+def test_importing_the_engine_loads_no_django(module: str) -> None:
     check = (
-        "import scoring.rules, sys; "
+        f"import {module}, sys; "
         "assert not any(m == 'django' or m.startswith('django.') for m in sys.modules)"
     )
     run = subprocess.run(

@@ -11,8 +11,9 @@ from typing import Any
 from django.contrib.auth.models import User
 from PIL import Image, ImageDraw
 
+from clubs.models import Role
+from clubs.services import join_club
 from scoring import rules
-from scoring.access.roles import secretary_group
 from scoring.models import Game, Member, Signature, SignatureMethod
 from scoring.selectors import load_game
 from scoring.services.games import Seat, start_game
@@ -21,17 +22,18 @@ from scoring.services.records import import_game_record
 from scoring.services.signing import sign_sheet
 from scoring.services.turns import RecordedTurn, record_turn
 from tests import golden
+from tests.factories import the_club
 
 PIN = "1234"
 
 
 def member(known_as: str) -> Member:
-    return create_member(name=f"{known_as} Member", known_as=known_as, pin=PIN)
+    return create_member(in_club=the_club(), name=f"{known_as} Member", known_as=known_as, pin=PIN)
 
 
 def secretary(username: str = "secretary") -> User:
     user = User.objects.create_user(username=username, password="balut-secretary")
-    user.groups.add(secretary_group())
+    join_club(club=the_club(), user=user, role=Role.SECRETARY)
     return user
 
 
@@ -44,6 +46,7 @@ def new_game(
     """A game whose first player is a member and its scorer; the others are members too."""
     members = [Member.objects.filter(known_as=name).first() or member(name) for name in players]
     return start_game(
+        in_club=the_club(),
         ruleset=ruleset,
         seats=[Seat(member=m) for m in members],
         scorer=members[0],
@@ -120,7 +123,11 @@ def imported(name: str, *, by: User | None = None) -> Game:
     # Tests build several games from one example: each is a game of its own here (refusing a
     # duplicate is tested in test_import_played_and_duplicates).
     return import_game_record(
-        data=example(name), imported_by=by, source=f"test:{name}", allow_duplicate=True
+        in_club=the_club(),
+        data=example(name),
+        imported_by=by,
+        source=f"test:{name}",
+        allow_duplicate=True,
     )
 
 

@@ -18,6 +18,7 @@ from scoring.selectors import (
     games_started_between,
     load_game,
 )
+from tests.factories import the_club
 
 
 def sheet_of(game: Game, site_url: str = "https://balut.example.org/") -> bytes:
@@ -37,7 +38,7 @@ def club_night_of(games: Sequence[Game]) -> bytes:
     wanted = {game.pk for game in games}
     out = BytesIO()
     pdf.club_night_pdf(
-        [game for game in games_started_between(start, end) if game.pk in wanted],
+        [game for game in games_started_between(the_club(), start, end) if game.pk in wanted],
         out,
         date_from=start.date(),
         date_to=end.date(),

@@ -9,6 +9,7 @@ from scoring.models import Correction, Game, GamePlayer, Signature
 from scoring.services.corrections import correct_turn
 from scoring.services.games import Seat, start_game
 from scoring.services.signing import sign_sheet
+from tests.factories import the_club
 from tests.scoring.services.helpers import (
     drawing,
     fill_game,
@@ -29,6 +30,7 @@ def finished(ruleset: str = "bar", players: tuple[str, ...] = ("Ann", "Ben")) ->
 def with_guest() -> Game:
     ann = member("Ann")
     game = start_game(
+        in_club=the_club(),
         ruleset="bar",
         seats=[Seat(member=ann), Seat(guest_name="Zed")],
         scorer=ann,

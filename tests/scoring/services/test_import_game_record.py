@@ -10,6 +10,7 @@ from scoring.models import Game, GamePlayer, GameStatus, Turn
 from scoring.selectors import load_game, turn_outcomes
 from scoring.services.records import import_game_record
 from tests import golden
+from tests.factories import the_club
 from tests.scoring.services.helpers import example, example_names, imported, member, secretary
 
 pytestmark = pytest.mark.django_db
@@ -114,7 +115,7 @@ def test_a_record_that_is_not_a_game_is_refused_and_nothing_is_written(
     data: object, message: str
 ) -> None:
     with pytest.raises(ValidationError, match=message):
-        import_game_record(data=data, imported_by=None)
+        import_game_record(in_club=the_club(), data=data, imported_by=None)
 
     assert not Game.objects.exists()
     assert not GamePlayer.objects.exists()

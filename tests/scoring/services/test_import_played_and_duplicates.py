@@ -20,6 +20,7 @@ from scoring.selectors import engine_turns, game_record, load_game
 from scoring.services.corrections import correct_turn
 from scoring.services.records import DuplicateGame, import_game_record
 from stats.board import board
+from tests.factories import the_club
 from tests.golden import GOLDEN
 from tests.scoring.services.helpers import fill_game, member, new_game, secretary
 
@@ -39,7 +40,9 @@ def bar_record(**extra: object) -> dict[str, Any]:
 
 
 def test_a_record_with_a_date_is_filed_at_the_start_of_that_day_in_the_clubs_time_zone() -> None:
-    game = import_game_record(data=bar_record(played="2025-03-14"), imported_by=secretary())
+    game = import_game_record(
+        in_club=the_club(), data=bar_record(played="2025-03-14"), imported_by=secretary()
+    )
 
     local = timezone.localtime(game.started_at)
     assert (local.date(), local.time()) == (datetime.date(2025, 3, 14), datetime.time())
@@ -51,7 +54,9 @@ def test_a_record_with_a_date_is_filed_at_the_start_of_that_day_in_the_clubs_tim
 
 def test_a_record_with_a_time_and_offset_is_filed_at_that_instant() -> None:
     game = import_game_record(
-        data=bar_record(played="2025-03-14T23:30:00+00:00"), imported_by=secretary()
+        in_club=the_club(),
+        data=bar_record(played="2025-03-14T23:30:00+00:00"),
+        imported_by=secretary(),
     )
 
     assert game.started_at == datetime.datetime(2025, 3, 14, 23, 30, tzinfo=datetime.UTC)
@@ -62,9 +67,10 @@ def test_a_record_with_a_time_and_offset_is_filed_at_that_instant() -> None:
 def test_the_secretarys_date_files_a_record_without_one_and_the_records_own_date_wins() -> None:
     by = secretary()
     undated = import_game_record(
-        data=bar_record(), imported_by=by, played_on=datetime.date(2024, 6, 1)
+        in_club=the_club(), data=bar_record(), imported_by=by, played_on=datetime.date(2024, 6, 1)
     )
     dated = import_game_record(
+        in_club=the_club(),
         data=demo("jackpot-fives-bonus") | {"played": "2023-01-02"},
         imported_by=by,
         played_on=datetime.date(2024, 6, 1),
@@ -84,7 +90,11 @@ def test_the_secretarys_date_files_a_record_without_one_and_the_records_own_date
 )
 def test_a_game_dated_in_the_future_is_refused_and_nothing_is_stored(played: Any) -> None:
     with pytest.raises(ValidationError, match="in the future"):
-        import_game_record(data=bar_record(played=played(timezone.now())), imported_by=secretary())
+        import_game_record(
+            in_club=the_club(),
+            data=bar_record(played=played(timezone.now())),
+            imported_by=secretary(),
+        )
 
     assert not Game.objects.exists()
 
@@ -102,7 +112,9 @@ def test_a_played_key_that_is_not_a_date_is_refused_with_the_reason(
     played: object, message: str
 ) -> None:
     with pytest.raises(ValidationError, match=message):
-        import_game_record(data=bar_record(played=played), imported_by=secretary())
+        import_game_record(
+            in_club=the_club(), data=bar_record(played=played), imported_by=secretary()
+        )
 
     assert not Game.objects.exists()
 
@@ -112,14 +124,20 @@ def test_the_played_game_lands_in_its_season_and_its_register_date() -> None:
     for name in ("Dee", "Fay", "Hal", "Eli"):
         member(name)
     then = Season.objects.create(
-        name="Spring 2025", starts_on=datetime.date(2025, 3, 1), ends_on=datetime.date(2025, 5, 31)
+        club=the_club(),
+        name="Spring 2025",
+        starts_on=datetime.date(2025, 3, 1),
+        ends_on=datetime.date(2025, 5, 31),
     )
     now = Season.objects.create(
+        club=the_club(),
         name="Now",
         starts_on=timezone.localdate() - datetime.timedelta(days=10),
         ends_on=timezone.localdate() + datetime.timedelta(days=10),
     )
-    game = import_game_record(data=bar_record(played="2025-03-14"), imported_by=by)
+    game = import_game_record(
+        in_club=the_club(), data=bar_record(played="2025-03-14"), imported_by=by
+    )
     book_game(game=game)
 
     assert {row["member__known_as"] for row in standings(then, "bar", ["average"])} == {
@@ -134,7 +152,9 @@ def test_the_played_game_lands_in_its_season_and_its_register_date() -> None:
 
 
 def test_the_export_writes_when_the_game_was_played_and_imports_back_to_the_same_day() -> None:
-    game = import_game_record(data=bar_record(played="2025-03-14T21:30:00+01:00"), imported_by=None)
+    game = import_game_record(
+        in_club=the_club(), data=bar_record(played="2025-03-14T21:30:00+01:00"), imported_by=None
+    )
 
     document = game_record(load_game(game))
 
@@ -146,11 +166,12 @@ def test_the_export_writes_when_the_game_was_played_and_imports_back_to_the_same
 
 def test_a_record_the_club_already_has_is_refused_with_that_game() -> None:
     by = secretary()
-    first = import_game_record(data=bar_record(), imported_by=by)
+    first = import_game_record(in_club=the_club(), data=bar_record(), imported_by=by)
 
     with pytest.raises(DuplicateGame) as refused:
         # Another date, key order or extra keys do not make it another game.
         import_game_record(
+            in_club=the_club(),
             data=dict(reversed(bar_record(played="2024-01-01", app={"game": 99}).items())),
             imported_by=by,
         )
@@ -161,9 +182,11 @@ def test_a_record_the_club_already_has_is_refused_with_that_game() -> None:
 
 def test_the_secretary_may_import_a_duplicate_on_purpose() -> None:
     by = secretary()
-    first = import_game_record(data=bar_record(), imported_by=by)
+    first = import_game_record(in_club=the_club(), data=bar_record(), imported_by=by)
 
-    second = import_game_record(data=bar_record(), imported_by=by, allow_duplicate=True)
+    second = import_game_record(
+        in_club=the_club(), data=bar_record(), imported_by=by, allow_duplicate=True
+    )
 
     assert second.pk != first.pk and second.fingerprint == first.fingerprint
 
@@ -175,7 +198,9 @@ def test_a_game_played_on_the_tablet_is_a_duplicate_of_its_own_export() -> None:
     exported = game_record(load_game(game))
 
     with pytest.raises(DuplicateGame) as refused:
-        import_game_record(data=json.loads(json.dumps(exported)), imported_by=secretary())
+        import_game_record(
+            in_club=the_club(), data=json.loads(json.dumps(exported)), imported_by=secretary()
+        )
 
     assert refused.value.game == game
 
@@ -194,10 +219,10 @@ def test_the_kept_fingerprint_is_the_one_its_record_gives() -> None:
 def test_a_different_game_of_the_same_players_is_not_a_duplicate() -> None:
     by = secretary()
     data = bar_record()
-    import_game_record(data=data, imported_by=by)
+    import_game_record(in_club=the_club(), data=data, imported_by=by)
     shorter = {**data, "turns": data["turns"][:-1]}
 
-    import_game_record(data=shorter, imported_by=by)
+    import_game_record(in_club=the_club(), data=shorter, imported_by=by)
 
     assert Game.objects.count() == 2
 
@@ -206,25 +231,27 @@ def test_tonights_baluts_on_the_board_follow_the_played_date() -> None:
     by = secretary()
     yesterday = timezone.localdate() - datetime.timedelta(days=1)
     old = import_game_record(
+        in_club=the_club(),
         data=demo("balut-three-players") | {"played": yesterday.isoformat()},
         imported_by=by,
     )
-    assert not board().baluts_today
+    assert not board(the_club()).baluts_today
 
     tonight = import_game_record(
+        in_club=the_club(),
         data=demo("balut-three-players")
         | {"played": timezone.localtime().replace(microsecond=0).isoformat()},
         imported_by=by,
         allow_duplicate=True,
     )
 
-    games = {turn.game_id for turn in board().baluts_today}
+    games = {turn.game_id for turn in board(the_club()).baluts_today}
     assert games == {tonight.pk} and old.pk not in games
 
 
 def test_a_correction_keeps_the_fingerprint_the_corrected_record_gives() -> None:
     by = secretary()
-    game = import_game_record(data=bar_record(), imported_by=by)
+    game = import_game_record(in_club=the_club(), data=bar_record(), imported_by=by)
     correct_turn(
         game=game,
         number=0,
@@ -239,4 +266,4 @@ def test_a_correction_keeps_the_fingerprint_the_corrected_record_gives() -> None
         loaded.setup, engine_turns(loaded.setup, loaded.turns)
     )
     # The corrected game is no longer the record as first imported.
-    assert import_game_record(data=bar_record(), imported_by=by).pk != game.pk
+    assert import_game_record(in_club=the_club(), data=bar_record(), imported_by=by).pk != game.pk

@@ -271,18 +271,21 @@ def test_the_same_request_key_may_serve_two_games() -> None:
     assert Turn.objects.filter(request_key=key).count() == 2
 
 
-# What one turn costs: lock the game, the scorer's member, the request key, the insert in its
-# savepoint (3), the game's update, and the service's own savepoint (2) inside the test's
-# transaction. The players and the turns are not read again: the engine state is the one kept
-# from the turn before (scoring.live_games), from the game's start for the first.
-QUERIES_PER_TURN = 9
+# What one turn costs: lock the game, read with its scorer and any turn of the same request key
+# (one query), the insert (no savepoint of its own: a refused insert ends the turn), the game's
+# update, and the service's own savepoint (2) inside the test's transaction. The players and
+# the turns are not read again: the engine state is the one kept from the turn before
+# (scoring.live_games), from the game's start for the first.
+QUERIES_PER_TURN = 5
 # The turn that finishes the game books it in the same transaction (league.services.books): the
 # stored rows (the house rules are the game's own, read with it: no query of the club's settings
-# any more), their insert, the winning runs (two queries for all
-# members and an update), one upsert a tally (four), the booked debts (their last sequence
-# with them), their insert, the seasons the game finished in (none here: no standings to sum)
-# and the booking's stamp; the member figures are written under one savepoint (2).
-QUERIES_TO_BOOK_A_BAR_GAME_OF_TWO_MEMBERS = 15
+# any more), their insert, the winning runs (one read of every member's last row before the game
+# and rows from it on, and an update), one upsert a tally (four), the booked debts (their last
+# sequence with them), their insert, the seasons the game finished in (none here: no standings
+# to sum) and the booking's stamp; the member figures need no savepoint of their own. Then the
+# ratings (league.upper_books): the changes from the game on, the players' ratings, and the
+# game's changes and its players' ratings inserted (4).
+QUERIES_TO_BOOK_A_BAR_GAME_OF_TWO_MEMBERS = 16
 
 
 def test_an_ordinary_turn_costs_the_same_and_the_finishing_turn_adds_its_booking() -> None:

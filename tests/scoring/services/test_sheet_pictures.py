@@ -17,6 +17,7 @@ from scoring.services.games import Seat, start_game
 from scoring.sheet_checks.check import check_sheet_pdf
 from scoring.sheet_checks.drawing import Budget, OutOfTime, draw_page, opened
 from scoring.sheet_checks.pictures import compared_text
+from tests.factories import the_club
 from tests.scoring.services.helpers import fill_game, member, new_game, sign_all
 from tests.scoring.services.real_sheets import (
     club_night_of,
@@ -40,6 +41,7 @@ def with_a_guest() -> Game:
     """Ann (a member) and Gus, a guest who signs with a drawing that the sheet prints."""
     ann = Member.objects.filter(known_as="Ann").first() or member("Ann")
     game = start_game(
+        in_club=the_club(),
         ruleset="bar",
         seats=[Seat(member=ann), Seat(guest_name="Gus")],
         scorer=ann,

@@ -57,7 +57,9 @@ def test_the_scorer_sees_the_turn_as_recorded_and_the_form(client: Client) -> No
     html = response.content.decode()
     assert "Correct turn 1" in html
     assert "<strong>Ann</strong> · Fours · 1 2 4 4 4 · <strong>12</strong>" in html
-    assert 'name="dice" id="id_dice" value="12444"' in html
+    # The dice go on the tablet's pad (a hidden field it fills), with the engine's preview.
+    assert 'type="hidden" name="dice" value="12444" data-dice-input' in html
+    assert 'id="correction-preview"' in html
     assert 'value="fours" autocomplete="off" checked' in html
     assert 'name="strike"' not in html
     assert 'name="score"' not in html
@@ -320,3 +322,21 @@ def test_the_game_page_costs_the_same_queries_however_many_corrections(client: C
 
     assert response.content.decode().count("data-correction") == 3
     assert len(one) == len(three)
+
+
+def test_the_five_dice_pad_previews_each_box_as_the_game_stood_before_the_turn(
+    client: Client,
+) -> None:
+    game = new_game("jackpot")
+    play_boxes(game, [("fours", "44412"), ("fives", "55512"), ("fours", "44441")])
+
+    response = as_scorer(client, game).get(url(game, 2))
+
+    preview = response.context["preview"]
+    # Ann's second turn found her Fours box filled once: three left, every other box open.
+    keys = [box["key"] for box in preview["boxes"]]
+    assert "fours" in keys and "fours_jackpot" in keys
+    row = dict(zip(keys, preview["rolls"]["14444"], strict=True))
+    assert row["fours"] == [16, "s"]
+    assert row["fours_jackpot"] == [16, "c"]
+    assert row["straight"] == [0, "x"]

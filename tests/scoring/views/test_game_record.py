@@ -13,6 +13,7 @@ from scoring.models import Game
 from scoring.selectors import load_game
 from scoring.services.corrections import correct_turn
 from scoring.services.records import DuplicateGame, import_game_record
+from tests.factories import the_club
 from tests.scoring.services.helpers import fill_game, imported, new_game, play, scorer_of
 
 pytestmark = pytest.mark.django_db
@@ -65,8 +66,10 @@ def test_an_imported_game_downloads_and_imports_again_to_the_same_result(
 
     document = download(client, game)
     with pytest.raises(DuplicateGame):
-        import_game_record(data=document, imported_by=None)
-    again = import_game_record(data=document, imported_by=None, allow_duplicate=True)
+        import_game_record(in_club=the_club(), data=document, imported_by=None)
+    again = import_game_record(
+        in_club=the_club(), data=document, imported_by=None, allow_duplicate=True
+    )
 
     same_result(game, document)
     assert rules.result_to_json(load_game(again).result()) == rules.result_to_json(

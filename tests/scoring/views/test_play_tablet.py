@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from django.test import Client
+from pytest_django.fixtures import Settings
 
 from scoring import rules
 from scoring.models import Turn
@@ -28,7 +29,7 @@ def test_live_game_pages_and_turn_answers_are_never_stored_by_the_browser(
     assert "no-store" in answered["Cache-Control"]
 
 
-def test_a_turn_from_a_page_that_moved_on_shows_the_current_sheet_and_what_was_refused(
+def test_a_turn_from_a_page_that_moved_on_says_once_who_entered_the_turn_before_it(
     client: Client,
 ) -> None:
     game = new_game("balut")
@@ -41,7 +42,9 @@ def test_a_turn_from_a_page_that_moved_on_shows_the_current_sheet_and_what_was_r
     html = response.content.decode()
     assert response.status_code == 409
     assert "The game has moved on: turn 2 is next" in html
-    assert "Not recorded: Ann, Fours · 4 4 4 1 2." in html
+    assert "Ann entered turn 1 meanwhile (Ann: Sixes · 1 2 6 6 6)." in html
+    # The tablet names the entry it keeps in its own notice: the refusal does not repeat it.
+    assert "Not recorded" not in html
     assert 'data-turn="1"' in html and "<span data-player>Ben</span>" in html
     assert [t.box for t in Turn.objects.filter(game=game)] == ["sixes"]
 
@@ -57,7 +60,9 @@ def test_a_plain_post_from_a_page_that_moved_on_redirects_to_the_sheet_with_the_
     response = client.post(turns_url(game), stale, follow=True)
 
     assert response.redirect_chain == [(page(game), 302)]
-    assert "Not recorded: Ann, Fours · 4 4 4 1 2." in response.content.decode()
+    html = response.content.decode()
+    assert "Ann entered turn 1 meanwhile (Ann: Sixes · 1 2 6 6 6)." in html
+    assert "Not recorded: Ann, Fours · 4 4 4 1 2." in html
     assert Turn.objects.filter(game=game).count() == 1
 
 
@@ -74,8 +79,9 @@ def test_the_tablet_page_names_the_keys_of_the_last_turns_recorded(client: Clien
 
 
 def test_a_finished_game_shows_the_winner_banner_from_the_engines_result(
-    client: Client,
+    member_client: Client,
 ) -> None:
+    client = member_client  # rounds owed are the ledger's: members see them
     game = new_game("bar")
     fill_game(game)
 
@@ -127,6 +133,34 @@ def test_the_scorers_page_carries_the_engines_plan_for_turns_entered_offline(
     assert 'id="offline-columns"' in response.content.decode()
 
 
+@pytest.mark.parametrize(
+    ("ruleset", "adds"),
+    [
+        ("balut", {"fours": "fours", "balut": "balut"}),
+        ("jackpot", {"fours": "fours", "fours_jackpot": None}),
+        ("bar", {"fours": None, "balut": None}),
+    ],
+)
+def test_the_offline_plan_carries_the_sums_pending_turns_are_added_to(
+    client: Client, ruleset: str, adds: dict[str, str | None]
+) -> None:
+    game = new_game(ruleset)
+    play(game, five_dice(game, "fours", "44412"))
+    scorer_client(client, game)
+
+    response = client.get(page(game))
+
+    plan, columns = response.context["offline"], response.context["offline_columns"]
+    result = load_game(game).result()
+    # The server's sums for every seat the plan knows to throw (in the bar game, Ben alone
+    # before the round ends); the rows each box counts in.
+    assert set(plan["totals"]) == {str(seat) for seat in plan["order"]}
+    for seat, totals in plan["totals"].items():
+        player = result.players[int(seat)]
+        assert totals == {"rows": player.category_totals, "score": player.score}
+    assert {box: columns["adds"][box] for box in adds} == adds
+
+
 def test_the_offline_plan_names_the_round_of_every_turn_for_the_header(client: Client) -> None:
     game = new_game("balut")
     scorer_client(client, game)
@@ -150,3 +184,18 @@ def test_visitors_get_no_offline_plan(client: Client) -> None:
     assert "offline" not in response.context
     assert 'id="offline-data"' not in response.content.decode()
     assert 'id="offline-columns"' not in response.content.decode()
+
+
+def test_a_stale_refusal_names_who_entered_the_turn_in_the_readers_language(
+    client: Client, settings: Settings
+) -> None:
+    game = new_game("balut")
+    scorer_client(client, game)
+    stale = five_dice_post(game)
+    client.post(turns_url(game), five_dice_post(game, box="sixes", dice="66612"), headers=HTMX)
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "de"
+
+    html = client.post(turns_url(game), stale, headers=HTMX).content.decode()
+
+    assert "Ann hat inzwischen Zug 1 eingetragen (Ann: Sechser · 1 2 6 6 6)." in html
+    assert html.count("4 4 4 1 2") == 0

@@ -14,6 +14,7 @@ from django.urls import reverse
 
 from scoring.models import Game, GamePlayer, Member, Signature
 from scoring.services.games import Seat, start_game
+from tests.factories import the_club
 from tests.scoring.services.helpers import (
     PIN,
     drawing,
@@ -45,6 +46,7 @@ def finished(players: tuple[str, ...] = ("Ann", "Ben")) -> Game:
 def with_guest() -> Game:
     ann = member("Ann")
     game = start_game(
+        in_club=the_club(),
         ruleset="bar",
         seats=[Seat(member=ann), Seat(guest_name="Zed")],
         scorer=ann,

@@ -4,6 +4,7 @@ never stored; a turn costs the same queries all game."""
 from __future__ import annotations
 
 import gzip
+import json
 import re
 import uuid
 
@@ -70,8 +71,56 @@ def test_a_recorded_turn_is_answered_with_the_pieces_it_changed(client: Client) 
     assert 'data-turn="1"' in html and "<span data-player>Ben</span>" in html
     assert "Ann: Fours 12" in html
     assert "offline-columns" not in html  # the engine's columns came once, with the page
-    assert set(response.context["offline"]) == {"base", "order", "players", "seats"}
+    assert set(response.context["offline"]) == {"base", "order", "players", "seats", "totals"}
     assert [(t.box, t.score) for t in Turn.objects.filter(game=game)] == [("fours", 12)]
+
+
+def preview_data(html: str) -> dict[str, object]:
+    found = re.search(r'<script id="preview-data" type="application/json">(.*?)</script>', html)
+    assert found is not None
+    data = json.loads(found.group(1))
+    assert isinstance(data, dict)
+    return data
+
+
+def test_the_pads_own_turn_is_answered_without_the_rolls_its_page_looks_up_itself(
+    client: Client,
+) -> None:
+    game = new_game("balut")
+    scorer_client(client, game)
+    shown = client.get(page(game)).content.decode()
+
+    response = client.post(
+        turns_url(game), five_dice_post(game, rolls_from="columns"), headers=TABLET
+    )
+
+    html = response.content.decode()
+    state = load_game(game).state
+    assert isinstance(state, rules.FiveDiceGame)
+    preview = preview_data(html)
+    assert "rolls" not in preview
+    boxes = preview["boxes"]
+    assert isinstance(boxes, list) and [box["key"] for box in boxes] == state.open_boxes(1)
+    assert preview["log"] == preview_data(shown)["log"]
+    # The page keeps the columns to look them up in; the new pad says so with its turn too.
+    assert 'id="offline-columns"' in shown
+    assert 'name="rolls_from" value="columns"' in shown and 'value="columns"' in html
+
+
+def test_a_turn_from_a_page_that_does_not_look_up_the_rolls_is_answered_with_them(
+    client: Client,
+) -> None:
+    game = new_game("balut")
+    scorer_client(client, game)
+
+    response = client.post(turns_url(game), five_dice_post(game), headers=TABLET)
+
+    state = load_game(game).state
+    assert isinstance(state, rules.FiveDiceGame)
+    rolls = preview_data(response.content.decode())["rolls"]
+    assert isinstance(rolls, dict) and len(rolls) == 252
+    codes = {"score": "s", "scratch": "x", "claim": "c", "strike": "k"}
+    assert rolls["12444"] == [[p.score, codes[p.outcome]] for p in state.preview((1, 2, 4, 4, 4))]
 
 
 def test_a_later_turn_adds_its_line_to_the_top_of_the_turns_and_only_its_rows(
@@ -212,13 +261,16 @@ def test_a_turn_costs_the_same_queries_at_the_start_and_the_end_of_a_game(
     scorer_client(client, early)
     early_post, late_post = next_turn_post(early), next_turn_post(late)
 
-    # Session, user, game, scorer; the locked game, the request key, the insert in its
-    # savepoint, the game's update, the commit; the secretary check. The house rules are the
-    # game's own, read with it (no query of the club's settings).
-    with django_assert_num_queries(13):
+    # Session, user; the locked game with its scorer (so the scorer is known without reading
+    # the user's member) and any turn sent with the same request key (one query: the view
+    # does not read the game first), the insert (no savepoint: a refused insert ends the
+    # turn), the game's update, the commit. No secretary check: the scorer may correct
+    # (scoring.access.permissions asks that first). The house rules are the game's own, read
+    # with it (no query of the club's settings).
+    with django_assert_num_queries(7):
         assert client.post(turns_url(early), early_post, headers=TABLET).status_code == 200
     scorer_client(client, late)
-    with django_assert_num_queries(13):
+    with django_assert_num_queries(7):
         assert client.post(turns_url(late), late_post, headers=TABLET).status_code == 200
     state = load_game(late).state
     assert isinstance(state, rules.FiveDiceGame)
@@ -233,11 +285,14 @@ def test_the_finishing_turn_books_the_game_in_a_bounded_number_of_queries(
     scorer_client(client, game)
     post = next_turn_post(game)
 
-    # The 13 of any turn (the finished game's update among them) and the booking (results, the
-    # winning runs, one upsert a tally, their savepoint, the season, the drinks, the health
-    # stamp; the house rules are the game's own, no query); the answer is pieces of the game as
-    # the turn left it, so nothing is read again.
-    with django_assert_num_queries(28):
+    # The 7 of any turn (the finished game's update among them) and the booking (results, the
+    # winning runs in one read and an update, one upsert a tally, no savepoint of their own,
+    # the season, the drinks, the health stamp; the house rules are the game's own, no query),
+    # the ratings (4: the changes from the game on, the players' ratings, the game's changes
+    # inserted, the ratings upserted: 4 too for players with a rating, whose old one was a
+    # delete and an insert, 5); the answer is pieces of the game as the turn left it, so
+    # nothing is read again.
+    with django_assert_num_queries(24):
         assert client.post(turns_url(game), post, headers=TABLET).status_code == 200
     game.refresh_from_db()
     assert game.is_finished

@@ -4,6 +4,7 @@ layer to read), and a club night whose sheets are not all verified (counted in t
 from __future__ import annotations
 
 from io import BytesIO
+from itertools import count
 
 import pytest
 from django.conf import settings
@@ -55,8 +56,14 @@ def upload(client: Client, data: bytes, name: str = "sheet.pdf") -> tuple[int, s
     return response.status_code, response.content.decode()
 
 
+# A signed sheet's code hashes what was recorded, to the second, and no key: two games with the
+# same players and dice signed within one second would share a code, which the database refuses.
+# Each sheet of a test's club night has an opponent of its own, as a real night does.
+_opponents = count(1)
+
+
 def finished(*, signed: bool, ruleset: str = "balut") -> Game:
-    game = new_game(ruleset)
+    game = new_game(ruleset, ("Ann", f"Ben {next(_opponents)}"))
     fill_game(game)
     if signed:
         sign_all(game)

@@ -17,6 +17,7 @@ from scoring.models import Game
 from scoring.pdf import club_night_pdf
 from scoring.selectors import games_started_between
 from scoring.services.games import void_game
+from tests.factories import the_club
 from tests.league.helpers import play_bar
 from tests.scoring.pdf.helpers import lines_of
 from tests.scoring.services.helpers import secretary
@@ -70,7 +71,7 @@ def test_the_club_night_pdf_marks_a_void_game_void(void_bar: Game) -> None:
     out = BytesIO()
 
     club_night_pdf(
-        games_started_between(start, start + timedelta(days=1)),
+        games_started_between(the_club(), start, start + timedelta(days=1)),
         out,
         date_from=day,
         date_to=day,

@@ -1,0 +1,1 @@
+"""BalutClub's SQLite backend (settings: ENGINE "balutclub.sqlite"); see base.py."""

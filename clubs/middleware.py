@@ -1,0 +1,73 @@
+"""Which club a request is for: the club named by the address, and nothing else.
+
+Every club page lives under /c/<slug>/ with the paths it had before after the prefix
+(/c/north/games/12/). This middleware takes the prefix off the path before Django resolves it and
+makes it the script prefix of the request, as a club mounted under its own address would be: so
+the one set of URL patterns serves every club, and every {% url %} and reverse() of a club page
+stays inside the club of the page that draws it. The club itself goes on the request, where
+views read it (clubs.requests.club_of) and pass it to every selector and service explicitly.
+
+A server with exactly one club keeps the addresses without a prefix for it, so an installed
+club sees no change after the upgrade. With several clubs, an address without a prefix is not
+a club's: "/" lists the clubs, and any other club page there is sent to that list.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.urls import get_script_prefix, set_script_prefix
+from django.utils.functional import SimpleLazyObject
+
+from clubs.scoping import serve_guarded
+from clubs.selectors import club_by_slug, sole_club
+
+CLUB_ADDRESS = re.compile(r"^/c/(?P<slug>[^/]+)(?P<rest>/.*)?$")
+# The server's own addresses: they answer without a club.
+SERVER_PATHS = (
+    "/admin/",
+    "/healthz",
+    "/i18n/",
+    "/jsi18n/",
+    "/federation/",
+    "/clubs/",
+    "/static/",
+    # The one-club server's tablet worker (a club's own is at /c/<slug>/sw.js, scoped to it).
+    "/sw.js",
+)
+
+
+class ClubMiddleware:
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        match = CLUB_ADDRESS.match(request.path_info)
+        if match is None:
+            if request.path_info.startswith(SERVER_PATHS):
+                # The server's own pages ask for the sole club only if they need it (the
+                # admin, a language's default): a health check or the worker reads nothing.
+                request.club = SimpleLazyObject(sole_club)  # type: ignore[attr-defined]
+                return self.get_response(request)
+            club = sole_club()
+            request.club = club  # type: ignore[attr-defined]
+            if club is None:
+                if request.path_info == "/" or request.method in ("GET", "HEAD"):
+                    return HttpResponseRedirect("/clubs/")
+                raise Http404("No club is named in this address.")
+            return serve_guarded(request, self.get_response)
+        club = club_by_slug(match["slug"])
+        if club is None:
+            raise Http404("No club has this address.")
+        if match["rest"] is None:
+            return HttpResponseRedirect(f"{request.path}/")
+        request.club = club  # type: ignore[attr-defined]
+        request.path_info = match["rest"]
+        outer_prefix = get_script_prefix()
+        set_script_prefix(f"{outer_prefix}c/{club.slug}/")
+        try:
+            return serve_guarded(request, self.get_response)
+        finally:
+            set_script_prefix(outer_prefix)

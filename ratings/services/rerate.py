@@ -1,0 +1,160 @@
+"""Ratings kept in step with a game's result, inside the transaction that books it.
+
+A game that finishes after every other game of its kind is one step: its players' ratings are
+read, the game is rated, its changes stored and the ratings updated (four queries, five when
+members and guests played, with the read of the changes from the game on that tells it is
+the last). A game
+whose result changes, or that arrives or leaves among games already rated (a correction, a
+void, a historic import), moves every later game's ratings too: the games from it forward are
+re-rated from the ratings their players had just before it, which the stored changes record
+(the "before" of each person's first change from there on), so nothing earlier is replayed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import groupby
+
+from django.db.models import Q, QuerySet
+
+from league.models import PlayerResultRow
+from ratings import bookkeeping
+from ratings.models import RatingChange
+from ratings.people import (
+    OrderKey,
+    Person,
+    apart,
+    change_key,
+    from_key,
+    order_key,
+    standing_before,
+)
+from ratings.services.reads import changes_from, standings
+from ratings.services.writes import (
+    Seated,
+    ToRate,
+    change_values,
+    insert_changes,
+    to_rate,
+    write_ratings,
+)
+from scoring.models import Game, GamePlayer
+from scoring.transactions import require_transaction
+
+
+def rerate_game(*, game: Game, rows: Sequence[PlayerResultRow]) -> int:
+    """`game`'s result rows are now `rows` (none: it no longer counts): re-rate from it forward.
+    Returns the number of games rated (0 when its ratings stand as they are)."""
+    require_transaction("rerate_game", within="the transaction that books the game")
+    seats = _seats(rows)
+    key = None
+    if len(seats) >= 2:
+        assert game.finished_at is not None  # it has result rows
+        key = order_key(started_at=game.started_at, finished_at=game.finished_at, game_id=game.pk)
+    else:
+        seats = []  # a game of one player rates no one
+    # The game's own changes and those from its place in the order on, in one read; again from
+    # an earlier place when the game was rated earlier in the order than it now stands.
+    later = _from(game, key)
+    if not later and key is not None:
+        # The finishing turn's case: a new game after every other of its kind.
+        _rate_last(game.ruleset, (key, seats))
+        return 1
+    old = [change for change in later if change.game_id == game.pk]
+    keys = [change_key(change) for change in old] + ([key] if key is not None else [])
+    if not keys or _unchanged(old, seats, keys):
+        return 0
+    start = min(keys)
+    if start != key:
+        later = _from(game, start)
+    games = _later_games(later, game.pk)
+    if seats:
+        games.append((keys[-1], seats))
+        games.sort(key=lambda item: item[0])
+    # The latest game a guest played names them; people only in a game that no longer counts
+    # keep the name their last rated game gave them.
+    people = {person.key: person for _, game_seats in games for person, _, _ in game_seats}
+    for change in reversed(later):
+        people.setdefault(Person.of(change).key, Person.of(change))
+    start_standings: dict[str, bookkeeping.Standing] = {}
+    for change in later:
+        start_standings.setdefault(Person.of(change).key, standing_before(change))
+    for person_key, standing in standings(game.ruleset, people.values()).items():
+        start_standings.setdefault(person_key, standing)
+    replayed = bookkeeping.replay(
+        (to_rate(game.ruleset, rated) for rated in games),
+        start={(person, game.ruleset): standing for person, standing in start_standings.items()},
+    )
+    if later:
+        _changes_from(game, start).delete()
+    insert_changes(
+        values
+        for rated in games
+        for values in change_values(game.ruleset, rated, replayed.changes.get(rated[0][2], ()))
+    )
+    write_ratings(
+        game.ruleset,
+        {
+            person: replayed.standings.get((key, game.ruleset), bookkeeping.NEW)
+            for key, person in people.items()
+        },
+    )
+    return len(games)
+
+
+def _rate_last(ruleset: str, game: ToRate) -> None:
+    """Rate a game that comes after every rated game of its kind: its players' ratings read
+    (one query), its changes inserted and their ratings written (one statement each, two when
+    members and guests played)."""
+    _, seats = game
+    made = bookkeeping.rate_game(
+        to_rate(ruleset, game), standings(ruleset, (person for person, _, _ in seats))
+    )
+    insert_changes(change_values(ruleset, game, made))
+    people = {person.key: person for person, _, _ in seats}
+    write_ratings(ruleset, {people[change.person]: change.after for change in made})
+
+
+def _changes_from(game: Game, start: OrderKey | None) -> QuerySet[RatingChange]:
+    """`game`'s changes and those of its ruleset rated at or after `start`."""
+    at_or_after = Q(ruleset=game.ruleset) & from_key(start) if start is not None else Q(pk__in=[])
+    return RatingChange.objects.filter(Q(game=game) | at_or_after)
+
+
+def _from(game: Game, start: OrderKey | None) -> list[RatingChange]:
+    return changes_from(game.pk, game.ruleset, start)
+
+
+def _seats(rows: Sequence[PlayerResultRow]) -> Seated:
+    """The seats of `rows`, guests named as their seat names them (one query at most, when
+    the rows came without their seats)."""
+    field = PlayerResultRow._meta.get_field("player")
+    names = {row.player_id: row.player.name for row in rows if field.is_cached(row)}
+    missing = [
+        row.player_id for row in rows if row.member_id is None and row.player_id not in names
+    ]
+    if missing:
+        names.update(GamePlayer.objects.filter(pk__in=missing).values_list("pk", "name"))
+    return apart(
+        [
+            (Person.of_seat(row.member_id, names.get(row.player_id, "")), row.player_id, row.rank)
+            for row in rows
+        ]
+    )
+
+
+def _unchanged(old: list[RatingChange], seats: Seated, keys: list[OrderKey]) -> bool:
+    """Whether the game was rated exactly as it now stands: the same people in the same places,
+    at the same point in the order (a correction that moves no one, a booking repeated)."""
+    if len(set(keys)) != 1 or len(old) != len(seats):
+        return False
+    stored = sorted((Person.of(c).key, c.player_id, c.place) for c in old)
+    return stored == sorted((person.key, player, place) for person, player, place in seats)
+
+
+def _later_games(later: list[RatingChange], changed: int) -> list[ToRate]:
+    """The games rated from the start point on, but the changed one, from their stored rows."""
+    return [
+        (key, [(Person.of(c), c.player_id, c.place) for c in changes])
+        for key, changes in groupby((c for c in later if c.game_id != changed), key=change_key)
+    ]

@@ -1,0 +1,212 @@
+"""What the team pages and feeds read."""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+from dataclasses import dataclass
+
+from django.db.models import Avg, Count, Q, QuerySet, Sum
+
+from clubs.models import Club
+from scoring import verification
+from scoring.selectors import game_house_rules, load_game, recorded_game
+from teams.match_rules import (
+    Counting,
+    MatchFormat,
+    MatchScore,
+    Seat,
+    SeatResult,
+    Side,
+    match_score,
+    seat_figure,
+)
+from teams.models import (
+    Competition,
+    Dispute,
+    Division,
+    Fixture,
+    Match,
+    MatchGame,
+    MatchPlayer,
+    Team,
+)
+from teams.tables import PlayedMatch, TableRow, team_table
+
+_FIXTURE_RELATIONS = ("home__captain", "away", "division__competition", "match")
+
+
+def fixtures_of_team(team: Team) -> QuerySet[Fixture]:
+    return (
+        Fixture.objects.filter(Q(home=team) | Q(away=team))
+        .select_related(*_FIXTURE_RELATIONS)
+        .order_by("starts_at", "round", "id")
+    )
+
+
+def fixtures_of_competition(competition: Competition) -> QuerySet[Fixture]:
+    return (
+        Fixture.objects.filter(division__competition=competition)
+        .select_related(*_FIXTURE_RELATIONS)
+        .order_by("division__level", "round", "starts_at", "id")
+    )
+
+
+def competitions(club: Club) -> QuerySet[Competition]:
+    """The competitions the club organises."""
+    return Competition.objects.filter(club=club).prefetch_related("divisions")
+
+
+def teams(club: Club) -> QuerySet[Team]:
+    """The club's teams, and the teams playing in its competitions (from other clubs too)."""
+    return (
+        Team.objects.filter(Q(club=club) | Q(entries__division__competition__club=club))
+        .distinct()
+        .select_related("captain")
+    )
+
+
+def match_format_of(competition: Competition) -> MatchFormat:
+    """The competition's match format; FormatError when its numbers cannot seat a match."""
+    return MatchFormat(
+        players_per_team=competition.players_per_team,
+        table_size=competition.table_size,
+        counting=Counting(competition.counting),
+    )
+
+
+@dataclass(frozen=True)
+class TableLine:
+    """One player's line on the match card."""
+
+    table: int
+    side: Side
+    slot: int
+    name: str
+    rank: int | None
+    figure: int | None
+
+
+@dataclass(frozen=True)
+class MatchOutcome:
+    score: MatchScore
+    lines: list[TableLine]
+
+
+def match_games(match: Match) -> list[MatchGame]:
+    return list(match.games.select_related("game").order_by("table"))
+
+
+def match_outcome(match: Match, *, so_far: bool = False) -> MatchOutcome | None:
+    """The card's figures once every table's game is over (None before): each player's place
+    and what it earned their team, from the engine's result of their game. With `so_far`,
+    the figures of the tables already over (the TV board's score while the match is played)."""
+    match_format = match_format_of(match.fixture.division.competition)
+    seats = {
+        player.member_id: Seat(Side(player.side), player.slot)
+        for player in match.players.select_related("member")
+    }
+    results: list[SeatResult] = []
+    lines: list[TableLine] = []
+    for table_game in match_games(match):
+        game = table_game.game
+        if not game.is_finished:
+            if so_far:
+                continue
+            return None
+        loaded = load_game(game)
+        result = loaded.result(game_house_rules(game))
+        by_seat = {outcome.seat: outcome for outcome in result.players}
+        for player in loaded.players:
+            # Every seat of a match's game is a member of one of its teams (start_match).
+            assert player.member_id is not None
+            outcome = by_seat[player.seat]
+            seat = seats[player.member_id]
+            seat_result = SeatResult(seat, outcome.rank, outcome.total_points)
+            results.append(seat_result)
+            figure = seat_figure(
+                seat_result, counting=match_format.counting, table_size=match_format.table_size
+            )
+            lines.append(
+                TableLine(table_game.table, seat.side, seat.slot, player.name, outcome.rank, figure)
+            )
+    return MatchOutcome(score=match_score(results, match_format), lines=lines)
+
+
+def card_code(match: Match) -> str:
+    """The card's verification code: a digest of everything it records (the fixture, the
+    players, each game's own record digest, the score and the signatures), as a score sheet's
+    code is of its game (scoring.verification), grouped the same way."""
+    outcome = match_outcome(match)
+    document = {
+        "fixture": str(match.fixture.uid),
+        "home": match.fixture.home.name,
+        "away": match.fixture.away.name,
+        "players": [
+            [player.side, player.slot, player.member.known_as]
+            for player in match.players.select_related("member").order_by("side", "slot")
+        ],
+        "games": [
+            [table_game.table, verification.digest(recorded_game(table_game.game)).hex()]
+            for table_game in match_games(match)
+        ],
+        "score": [outcome.score.home, outcome.score.away] if outcome else None,
+        "signatures": [
+            [signature.side, signature.captain.known_as, signature.signed_at.isoformat()]
+            for signature in match.signatures.select_related("captain").order_by("side")
+        ],
+    }
+    canonical = json.dumps(document, sort_keys=True, separators=(",", ":")).encode("utf-8")
+    raw = base64.b32encode(hashlib.sha256(canonical).digest()).decode("ascii")
+    return verification.format_code(raw[: verification.CODE_LENGTH])
+
+
+def open_disputes(club: Club) -> QuerySet[Dispute]:
+    """Disputes the club's secretary settles: those of matches its teams hosted."""
+    return Dispute.objects.filter(
+        resolved_at__isnull=True, match__fixture__home__club=club
+    ).select_related("match__fixture__home", "match__fixture__away", "raised_by")
+
+
+def division_table(division: Division) -> list[TableRow[Team]]:
+    """The division's team table from its signed matches' kept scores."""
+    teams = [entry.team for entry in division.entries.select_related("team").order_by("seed")]
+    signed = Match.objects.filter(fixture__division=division).exclude(verification_code="")
+    played = [
+        PlayedMatch(match.fixture.home, match.fixture.away, match.home_score, match.away_score)
+        for match in signed.select_related("fixture__home", "fixture__away")
+        if match.home_score is not None and match.away_score is not None
+    ]
+    return team_table(teams, played, division.competition.breakers)
+
+
+@dataclass(frozen=True)
+class PlayerRecord:
+    """A player's record within one competition, from the signed cards."""
+
+    name: str
+    matches: int
+    earned: int
+    average_place: float | None
+
+
+def player_records(team: Team, competition: Competition | None = None) -> list[PlayerRecord]:
+    """Each player who has played for `team` on a signed card (in `competition`, when given):
+    matches, what they earned, their average place."""
+    played = MatchPlayer.objects.filter(match__verification_code__gt="", rank__isnull=False)
+    if competition is not None:
+        played = played.filter(match__fixture__division__competition=competition)
+    rows = (
+        played.filter(
+            Q(match__fixture__home=team, side=Side.HOME.value)
+            | Q(match__fixture__away=team, side=Side.AWAY.value)
+        )
+        .values("member__known_as")
+        .annotate(matches=Count("id"), earned=Sum("earned"), average=Avg("rank"))
+        .order_by("-earned", "member__known_as")
+    )
+    return [
+        PlayerRecord(row["member__known_as"], row["matches"], row["earned"] or 0, row["average"])
+        for row in rows
+    ]

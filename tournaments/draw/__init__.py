@@ -1,0 +1,17 @@
+"""The draw of a tournament's tables: pure Python, no Django (mypy --strict)."""
+
+from tournaments.draw.engine import DEFAULT_EFFORT, MAX_ROUNDS, Draw, DrawError, draw
+from tournaments.draw.explain import Repeat
+from tournaments.draw.tables import MAX_TABLE, MIN_TABLE, table_sizes
+
+__all__ = [
+    "DEFAULT_EFFORT",
+    "MAX_ROUNDS",
+    "MAX_TABLE",
+    "MIN_TABLE",
+    "Draw",
+    "DrawError",
+    "Repeat",
+    "draw",
+    "table_sizes",
+]

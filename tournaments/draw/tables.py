@@ -1,0 +1,46 @@
+"""How many tables a round has and how large each is: as few tables as the table size allows,
+their sizes differing by at most one (the larger tables first)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+MIN_TABLE = 3
+MAX_TABLE = 8
+# A table is one game, and a game needs two players at least.
+MIN_PLAYERS = 2
+
+
+def table_sizes(players: int, table_size: int) -> tuple[int, ...]:
+    """The sizes of one round's tables for `players` entrants at tables of at most `table_size`."""
+    if players < MIN_PLAYERS:
+        raise ValueError(f"a draw needs at least {MIN_PLAYERS} players, not {players}")
+    if not MIN_TABLE <= table_size <= MAX_TABLE:
+        raise ValueError(f"a table seats {MIN_TABLE} to {MAX_TABLE} players, not {table_size}")
+    count = -(-players // table_size)
+    small, larger = divmod(players, count)
+    return tuple([small + 1] * larger + [small] * (count - larger))
+
+
+def seats_met(sizes: Sequence[int], rounds: int) -> int:
+    """The fewest other players anyone meets over `rounds` rounds of tables of these sizes."""
+    return (min(sizes) - 1) * rounds
+
+
+def crowded_repeats(sizes: Sequence[int]) -> int:
+    """Repeats forced in each round after the first when a table seats more players than there
+    are tables: its players came from fewer tables of the round before, so some of them sat
+    together there (the fewest when they come as evenly as possible from every table)."""
+    tables = len(sizes)
+    forced = 0
+    for size in sizes:
+        each, more = divmod(size, tables)
+        forced += more * (each + 1) * each // 2 + (tables - more) * each * (each - 1) // 2
+    return forced
+
+
+def fewest_repeats(players: int, sizes: Sequence[int], rounds: int) -> int:
+    """A lower bound on the repeats of any draw of these rounds: the larger of the crowded
+    tables' repeats and those forced when players meet more seats than there are others."""
+    over = players * max(0, seats_met(sizes, rounds) - (players - 1))
+    return max(-(-over // 2), (rounds - 1) * crowded_repeats(sizes))

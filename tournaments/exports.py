@@ -1,0 +1,146 @@
+"""What a tournament prints and downloads: table cards (one card a table: who sits where, in
+starting order), the results as PDF, and the results as CSV or Excel (tablib)."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Sequence
+
+import tablib
+from django.utils.translation import gettext
+from reportlab.lib.pagesizes import A4, A6, landscape
+from reportlab.lib.units import mm
+from reportlab.pdfgen.canvas import Canvas
+
+from scoring.pdf import blank_sheet, write_pdf
+from tournaments.models import Tournament
+from tournaments.selectors import RoundView, StandingRow
+
+
+def standing_headers() -> list[str]:
+    return [
+        gettext("Rank"),
+        gettext("No."),
+        gettext("Player"),
+        gettext("Club"),
+        gettext("Points"),
+        gettext("Total score"),
+        gettext("Baluts"),
+        gettext("Games"),
+    ]
+
+
+def result_rows(standings: Sequence[StandingRow], rounds: int) -> tablib.Dataset:
+    headers = standing_headers() + [
+        gettext("Round %(number)d") % {"number": n} for n in range(1, rounds + 1)
+    ]
+    data = tablib.Dataset(headers=headers)
+    for row in standings:
+        data.append(
+            [row.rank, row.entrant.number, row.entrant.name, row.entrant.club_name]
+            + [row.points, row.score, row.baluts, row.games]
+            + [row.by_round.get(n, "") for n in range(1, rounds + 1)]
+        )
+    return data
+
+
+def results_file(tournament: Tournament, standings: Sequence[StandingRow], kind: str) -> bytes:
+    data = result_rows(standings, tournament.rounds)
+    if kind == "csv":
+        return str(data.export("csv")).encode("utf-8-sig")
+    exported = data.export("xlsx")
+    return exported if isinstance(exported, bytes) else bytes(exported)
+
+
+def table_cards(tournament: Tournament, drawn: Sequence[RoundView]) -> bytes:
+    """An A6 card a table, landscape: the round, the table and its seats in starting order."""
+    buffer = io.BytesIO()
+    width, height = landscape(A6)
+    canvas = Canvas(buffer, pagesize=(width, height))
+    canvas.setTitle(gettext("%(name)s: table cards") % {"name": tournament.name})
+    for view in drawn:
+        for table in view.tables:
+            canvas.setFont("Helvetica", 10)
+            canvas.drawString(10 * mm, height - 12 * mm, tournament.name)
+            canvas.setFont("Helvetica-Bold", 22)
+            canvas.drawString(
+                10 * mm,
+                height - 24 * mm,
+                gettext("Round %(round)d · Table %(table)d")
+                % {"round": view.round.number, "table": table.table.number},
+            )
+            canvas.setFont("Helvetica", 14)
+            for seat, player in enumerate(table.players, start=1):
+                canvas.drawString(
+                    14 * mm,
+                    height - (34 + 9 * seat) * mm,
+                    gettext("Seat %(seat)d: %(name)s (No. %(number)d)")
+                    % {"seat": seat, "name": player.label, "number": player.number},
+                )
+            canvas.setFont("Helvetica-Oblique", 9)
+            canvas.drawString(10 * mm, 8 * mm, gettext("Seat 1 starts and scores the game."))
+            canvas.showPage()
+    if not any(view.tables for view in drawn):
+        canvas.drawString(10 * mm, height / 2, gettext("No round has been drawn yet."))
+        canvas.showPage()
+    canvas.save()
+    return buffer.getvalue()
+
+
+def results_pdf(tournament: Tournament, standings: Sequence[StandingRow]) -> bytes:
+    """The day's ranking on A4 pages: rank, player, points, total score, Baluts, games."""
+    buffer = io.BytesIO()
+    width, height = A4
+    canvas = Canvas(buffer, pagesize=A4)
+    canvas.setTitle(gettext("%(name)s: results") % {"name": tournament.name})
+    columns = [15 * mm, 30 * mm, 45 * mm, 115 * mm, 140 * mm, 165 * mm, 185 * mm]
+    # The club is beside the name (a visiting member's), not a column of its own.
+    headers = [h for h in standing_headers() if h != gettext("Club")]
+    y = 0.0
+
+    def page_head() -> float:
+        canvas.setFont("Helvetica-Bold", 16)
+        canvas.drawString(15 * mm, height - 20 * mm, tournament.name)
+        canvas.setFont("Helvetica-Bold", 10)
+        for x, header in zip(columns, headers, strict=True):
+            canvas.drawString(x, height - 32 * mm, header)
+        canvas.setFont("Helvetica", 10)
+        return height - 40 * mm
+
+    y = page_head()
+    for row in standings:
+        if y < 15 * mm:
+            canvas.showPage()
+            y = page_head()
+        cells = [row.rank, row.entrant.number, row.entrant.label, row.points, row.score]
+        for x, cell in zip(columns, [*cells, row.baluts, row.games], strict=True):
+            canvas.drawString(x, y, str(cell))
+        y -= 6 * mm
+    canvas.showPage()
+    canvas.save()
+    return buffer.getvalue()
+
+
+def table_sheets(
+    tournament: Tournament, view: RoundView, *, club: str = "", language: str | None = None
+) -> bytes:
+    """One blank score sheet a table of the round, its players' names printed in seat order
+    (the first seat starts and scores), drawn as scoring prints every blank sheet."""
+    heading = (
+        gettext("Final table") if view.round.final else gettext("Round %(round)d · Table %(table)d")
+    )
+    sheets = [
+        blank_sheet(
+            tournament.ruleset,
+            len(table.players),
+            club=club,
+            language=language,
+            names=[player.name for player in table.players],
+            heading=heading % {"round": view.round.number, "table": table.table.number},
+        )
+        for table in view.tables
+    ]
+    out = io.BytesIO()
+    title = gettext("%(name)s: score sheets") % {"name": tournament.name}
+    write_pdf(sheets, out, title=title, club=club, language=language)
+    return out.getvalue()

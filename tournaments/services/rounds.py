@@ -1,0 +1,164 @@
+"""Drawing a tournament's rounds, and starting each table's game from the draw."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from django.contrib.auth.models import User
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils.translation import gettext
+
+from scoring.models import Game, Member
+from scoring.services.games import Seat as GameSeat
+from scoring.services.games import start_game
+from tournaments import draw
+from tournaments.models import Entrant, Round, Seat, Table, Tournament
+from tournaments.selectors import standings, started_rounds
+from tournaments.services.entries import discard_unstarted_rounds
+
+
+@transaction.atomic
+def draw_rounds(*, tournament: Tournament) -> list[Round]:
+    """Draw the rounds not yet started: all of them, or with Swiss only the next (later ones
+    follow the standings). Rounds already drawn but not started are drawn again."""
+    if Round.objects.filter(tournament=tournament, final=True).exists():
+        raise ValidationError(gettext("The final table is seated: undo the cut to draw again."))
+    discard_unstarted_rounds(tournament)
+    first = started_rounds(tournament) + 1
+    if first > tournament.rounds:
+        raise ValidationError(gettext("Every round has been drawn and started."))
+    entrants = [e for e in tournament.entrants.all() if e.plays_in(first)]
+    if len(entrants) < 2:
+        raise ValidationError(gettext("Each round needs at least two players."))
+    history = _played_tables(tournament)
+    groups: dict[str, list[int]] = defaultdict(list)
+    for entrant in entrants:
+        if entrant.apart:
+            groups[entrant.apart.casefold()].append(entrant.pk)
+    # Swiss: one round at a time, round 1 without standings (nobody has played yet).
+    by_standings = tournament.swiss and first > 1
+    try:
+        result = draw.draw(
+            [e.pk for e in entrants],
+            table_size=tournament.table_size,
+            rounds=1 if tournament.swiss else tournament.rounds - first + 1,
+            seed=tournament.seed + first,
+            apart=list(groups.values()),
+            history=history,
+            standings=[row.entrant.pk for row in standings(tournament)] if by_standings else None,
+        )
+    except draw.DrawError as error:
+        raise ValidationError(str(error)) from error
+    drawn = []
+    for offset, tables in enumerate(result.rounds):
+        round_ = Round(
+            tournament=tournament,
+            number=first + offset,
+            method=result.method[:80],
+            repeats=_repeats_in(result.explanations, offset),
+            explanations=_explanations_in(result.explanations, offset, tables),
+        )
+        round_.full_clean()
+        round_.save()
+        rows = Table.objects.bulk_create(
+            Table(round=round_, number=number) for number in range(1, len(tables) + 1)
+        )
+        Seat.objects.bulk_create(
+            Seat(round=round_, table=row, seat=seat, entrant_id=player)
+            for row, table in zip(rows, tables, strict=True)
+            for seat, player in enumerate(table)
+        )
+        drawn.append(round_)
+    return drawn
+
+
+def _repeats_in(explanations: tuple[draw.Repeat, ...], offset: int) -> int:
+    """Pairs seated together in this drawn round who had met before (in an earlier drawn
+    round or a played one); a keep-apart pair's first meeting is no repeat."""
+    return sum(
+        1
+        for r in explanations
+        if offset in r.rounds and (offset != r.rounds[0] or r.times > len(r.rounds))
+    )
+
+
+def _explanations_in(
+    explanations: tuple[draw.Repeat, ...], offset: int, tables: tuple[tuple[int, ...], ...]
+) -> list[dict[str, object]]:
+    """This round's repeats and broken keep-apart wishes as the engine explains them, with the
+    table the pair shares and the numbers the page words the reason with."""
+    kept = []
+    for repeat in explanations:
+        again = offset != repeat.rounds[0] or repeat.times > len(repeat.rounds)
+        apart = repeat.reason.startswith("apart")
+        if offset not in repeat.rounds or not (again or apart):
+            continue
+        a, b = repeat.players
+        table = next(t for t, seated in enumerate(tables, start=1) if a in seated and b in seated)
+        kept.append(
+            {
+                "players": [a, b],
+                "table": table,
+                "reason": repeat.reason,
+                "times": repeat.times,
+                "player": repeat.player,
+                "seats_met": repeat.seats_met,
+                "others": repeat.others,
+                "entrants": sum(len(seated) for seated in tables),
+                "tables": len(tables),
+                "largest": max(len(seated) for seated in tables),
+            }
+        )
+    return kept
+
+
+def _played_tables(tournament: Tournament) -> list[list[list[int]]]:
+    """The started rounds' tables as entrant ids in seat order, for the draw's history."""
+    rounds: dict[int, dict[int, list[int]]] = defaultdict(lambda: defaultdict(list))
+    last = started_rounds(tournament)
+    for round_number, table, entrant in Seat.objects.filter(
+        round__tournament=tournament, round__number__lte=last
+    ).values_list("round__number", "table__number", "entrant_id"):
+        rounds[round_number][table].append(entrant)
+    return [list(tables.values()) for _, tables in sorted(rounds.items())]
+
+
+@transaction.atomic
+def start_table(*, table: Table, by: User, scorer: Member | None = None) -> Game:
+    """The table's game, seated as drawn: the scorer is the first member in seat order unless
+    another player of the table is chosen. Players who dropped out are left out (the table
+    plays short)."""
+    if table.game_id is not None:
+        raise ValidationError(gettext("This table's game has started already."))
+    tournament = table.round.tournament
+    seated: list[Entrant] = [
+        seat.entrant
+        for seat in table.seats.select_related("entrant__member").order_by("seat")
+        if seat.entrant.plays_in(table.round.number)
+    ]
+    if len(seated) < 2:
+        raise ValidationError(gettext("A table needs at least two players to start."))
+    # The organising club's own members first: their PIN signs them in to this club's
+    # tablet. A member visiting from another club plays as themself, and scores only when
+    # nobody of the club sits at the table (the organiser then keeps the score for them).
+    members = [e.member for e in seated if e.member is not None and e.plays_for_id is None]
+    members += [e.member for e in seated if e.member is not None and e.plays_for_id is not None]
+    if scorer is None:
+        if not members:
+            raise ValidationError(
+                gettext("Nobody at this table is a member, and a member must score the game.")
+            )
+        scorer = members[0]
+    game = start_game(
+        in_club=tournament.club,
+        ruleset=tournament.ruleset,
+        seats=[GameSeat(member=e.member, guest_name=e.name) for e in seated],
+        scorer=scorer,
+        created_by=by,
+        options=tournament.options,
+    )
+    table.game = game
+    table.full_clean()
+    table.save(update_fields=["game"])
+    return game
