@@ -107,9 +107,12 @@
       li.textContent = say("pending", { n: number + 1, player: entry.player, turn: describeEntry(entry), score: entry.points ?? "" });
       return li;
     }));
+    // The cells already pending, looked up once: one look-up per waiting turn walked the
+    // sheet again for each, a whole game's queue of them on every Record tap offline.
+    const shown = new Set(Array.from(play.querySelectorAll("[data-pending-cell]"), (cell) => cell.dataset.pendingCell));
     waiting.forEach(([number, entry]) => {
       const seat = seatOf(number);
-      if (seat === undefined || play.querySelector(`[data-pending-cell="${number}"]`)) return;
+      if (seat === undefined || shown.has(String(number))) return;
       const column = play.querySelector(`#sheet tr[data-row="${entry.box}"] td[data-player-col="${seat}"]`);
       const cell = column && Array.from(column.querySelectorAll(".cell")).find((c) => c.textContent === "·" && !c.dataset.pendingCell);
       if (!cell) return;

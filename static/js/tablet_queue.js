@@ -25,7 +25,7 @@
 (function (T) {
   "use strict";
 
-  const { say, describeEntry, readEntry, writeEntry, dropEntry, keptNumbers } = T;
+  const { say, describeEntry, readEntry, writeEntry, dropEntry } = T;
 
   const SLOW_MS = 700;
   const GIVE_UP_MS = 10000;
@@ -54,11 +54,7 @@
     return Boolean(elt && elt.matches && elt.matches("[data-turn-form]"));
   }
 
-  function queuedEntries(game) {
-    return keptNumbers(game)
-      .map((number) => [number, readEntry(game, number)])
-      .filter(([, entry]) => entry && entry.queued);
-  }
+  const queuedEntries = T.waitingEntries;
 
   // A commit is one tap: while its turn is on its way every further tap is ignored.
   document.addEventListener("click", (event) => {

@@ -39,34 +39,82 @@
     return `${STORE}${game}:${number}`;
   }
 
-  function readEntry(game, number) {
+  // The store's entries of this app, kept in memory too. The waiting turns are read several
+  // times per Record tap (the next pad, the pending cells, the badge), and with a whole game
+  // queued offline each read scanned every key of localStorage and parsed every entry again,
+  // dearer with every turn queued. Writes go to both; another tab's write (the storage event)
+  // drops the copy, which is read afresh from localStorage when next asked for.
+  let copy = null;  // store key -> { text: the entry's JSON, parsed: its object, once read }
+
+  function kept() {
+    if (copy) return copy;
+    copy = new Map();
     try {
-      return JSON.parse(localStorage.getItem(storeKey(game, number)) || "null");
+      for (let i = 0; i < localStorage.length; i += 1) {
+        const key = localStorage.key(i);
+        if (key && key.startsWith(STORE)) copy.set(key, { text: localStorage.getItem(key), parsed: undefined });
+      }
     } catch (error) {
-      return null;
+      // A disabled store: the page keeps its entries in memory alone.
     }
+    return copy;
+  }
+  window.addEventListener("storage", () => { copy = null; });
+
+  function parsed(held) {
+    if (held.parsed === undefined) {
+      try { held.parsed = JSON.parse(held.text); } catch (error) { held.parsed = null; }
+    }
+    return held.parsed;
+  }
+
+  // A copy of the entry of its own: the caller may change it, and writes it back to keep it.
+  function readEntry(game, number) {
+    const held = kept().get(storeKey(game, number));
+    if (!held) return null;
+    try { return JSON.parse(held.text); } catch (error) { return null; }
   }
 
   function writeEntry(game, number, entry) {
+    const key = storeKey(game, number);
+    const text = JSON.stringify(entry);
+    // Kept in memory even when the store refuses it (full or disabled): the turn then works
+    // while the page lives, it just does not survive a reload.
+    kept().set(key, { text, parsed: undefined });
     try {
-      localStorage.setItem(storeKey(game, number), JSON.stringify(entry));
+      localStorage.setItem(key, text);
     } catch (error) {
-      // A full or disabled store: the turn still works, it just is not kept.
+      // See above.
     }
   }
 
   function dropEntry(game, number) {
-    try { localStorage.removeItem(storeKey(game, number)); } catch (error) { /* see above */ }
+    const key = storeKey(game, number);
+    kept().delete(key);
+    try { localStorage.removeItem(key); } catch (error) { /* see above */ }
   }
 
   function keptNumbers(game) {
     const prefix = `${STORE}${game}:`;
     const numbers = [];
-    for (let i = 0; i < localStorage.length; i += 1) {
-      const key = localStorage.key(i);
-      if (key && key.startsWith(prefix)) numbers.push(Number(key.slice(prefix.length)));
-    }
+    kept().forEach((held, key) => {
+      if (key.startsWith(prefix)) numbers.push(Number(key.slice(prefix.length)));
+    });
     return numbers.sort((a, b) => a - b);
+  }
+
+  // The game's turns waiting to be sent, in order, as [number, entry]. Each entry is parsed
+  // once per write, and shared by every reader until the next: read it, or change it and
+  // write it back (writeEntry), never change it alone.
+  function waitingEntries(game) {
+    const prefix = `${STORE}${game}:`;
+    const waiting = [];
+    kept().forEach((held, key) => {
+      if (!key.startsWith(prefix)) return;
+      const entry = parsed(held);
+      if (entry && entry.queued) waiting.push([Number(key.slice(prefix.length)), entry]);
+    });
+    return waiting.sort(([a], [b]) => a - b);
   }
 
   function describeEntry(entry) {
@@ -179,5 +227,5 @@
     if (wait > 0) setTimeout(render, wait + 10);
   }
 
-  Object.assign(T, { OUTCOME_TEXT, REST_MS, say, diceKey, readEntry, writeEntry, dropEntry, keptNumbers, describeEntry, tidy, button, keeper, resting, wakeLater });
+  Object.assign(T, { OUTCOME_TEXT, REST_MS, say, diceKey, readEntry, writeEntry, dropEntry, keptNumbers, waitingEntries, describeEntry, tidy, button, keeper, resting, wakeLater });
 })(window.BalutTablet = window.BalutTablet || {});
