@@ -119,7 +119,19 @@ def _sign(
     # One active signature per player (a constraint), each checked to be the game's player.
     active = Signature.objects.filter(game=game, voided_at__isnull=True).count()
     if active == game.players.count():
-        game.verification_code = verification.verification_code(recorded_game(game))
+        code = verification.verification_code(recorded_game(game))
+        if Game.objects.filter(verification_code=code).exclude(pk=game.pk).exists():
+            # The code hashes what the sheet records, to the second, and no id (it survives a
+            # backup): two sheets alike in every player, turn and signing second get the same
+            # one, which the database refuses. Said plainly; a second later the code differs.
+            raise ValidationError(
+                _(
+                    "Another signed sheet reads exactly like this one, signed within the same "
+                    "second, so this sheet cannot get a code of its own. Nothing was signed: "
+                    "wait a moment and sign again."
+                )
+            )
+        game.verification_code = code
         game.verification_format = verification.FORMAT
         fields += ["verification_code", "verification_format"]
     game.full_clean()

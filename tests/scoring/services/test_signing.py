@@ -212,3 +212,24 @@ def test_a_bad_drawing_is_refused_with_a_clear_message(image: str, message: str)
         )
 
     assert not Signature.objects.exists()
+
+
+def test_a_last_signature_whose_code_another_sheet_holds_is_refused_in_plain_words(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Two sheets alike in every player, turn and signing second hash to one code: made
+    # alike here by the code itself, as a test cannot sign twice in the same second reliably.
+    monkeypatch.setattr("scoring.verification.verification_code", lambda recorded: "SAME-CODE")
+    first, second = finished(), finished()
+    by_pin(first, 0)
+    by_pin(first, 1)
+    by_pin(second, 0)
+
+    with pytest.raises(ValidationError, match="Another signed sheet reads exactly like this one"):
+        by_pin(second, 1)
+
+    second.refresh_from_db()
+    assert (second.verification_code, second.is_signed) == ("", False)
+    assert Signature.objects.filter(game=second).count() == 1  # Ben's signature was not kept
+    first.refresh_from_db()
+    assert first.verification_code == "SAME-CODE"
