@@ -120,7 +120,10 @@ def _sign(
     active = Signature.objects.filter(game=game, voided_at__isnull=True).count()
     if active == game.players.count():
         code = verification.verification_code(recorded_game(game))
-        if Game.objects.filter(verification_code=code).exclude(pk=game.pk).exists():
+        # Across clubs: the code is unique on the whole server (a sheet is verified without
+        # naming its club), as the database's constraint holds it.
+        taken = Game.objects.filter(verification_code=code).exclude(pk=game.pk).across_clubs()
+        if taken.exists():
             # The code hashes what the sheet records, to the second, and no id (it survives a
             # backup): two sheets alike in every player, turn and signing second get the same
             # one, which the database refuses. Said plainly; a second later the code differs.

@@ -206,6 +206,27 @@ def test_the_last_signature_locks_the_sheet_and_shows_its_code(client: Client) -
     assert "Signed by all" in client.get(reverse("scoring:game", args=[game.pk])).content.decode()
 
 
+def test_a_last_signature_whose_code_another_sheet_holds_answers_422_in_plain_words(
+    client: Client, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Two sheets alike in every player, turn and signing second hash to one code; made alike
+    # here by the code itself. The check reads every club's games, under the club guard.
+    monkeypatch.setattr("scoring.verification.verification_code", lambda recorded: "SAME-CODE")
+    first = finished()
+    sign_all(first)
+    second = finished()
+    on_scorers_tablet(client, second)
+    by_pin(client, second, 0)
+
+    response = by_pin(client, second, 1)
+
+    assert response.status_code == 422
+    assert "Another signed sheet reads exactly like this one" in response.content.decode()
+    second.refresh_from_db()
+    assert (second.verification_code, second.is_signed) == ("", False)
+    assert Signature.objects.filter(game=second, voided_at__isnull=True).count() == 1
+
+
 @pytest.mark.parametrize(
     ("data", "message"),
     [
