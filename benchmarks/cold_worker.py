@@ -136,7 +136,7 @@ def _play(
 
 def _turn(run: Run, client: TabletClient, game: int, turn: Mapping[str, str], number: int) -> float:
     begun = time.perf_counter()
-    status = client.post_turn(game, turn, number)
+    status, _answer = client.post_turn(game, turn, number)
     took = time.perf_counter() - begun
     if status != 200:
         run.errors.append(f"turn {number}: HTTP {status}")

@@ -128,3 +128,5 @@ def test_make_bench_runs_every_benchmark_in_the_default_order_in_one_process() -
     assert headers == list(run.BENCHMARKS)
     assert "Traceback" not in done.stdout + done.stderr
     assert "a worker's first turn" in done.stdout
+    # A benchmark's refused request is printed as "error (...)": a figure then counts nothing.
+    assert "error (" not in done.stdout, done.stdout[-3000:]
