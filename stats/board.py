@@ -103,30 +103,40 @@ def start_of_today() -> datetime:
     return local_midnight(timezone.localdate())
 
 
-def _latest_sql() -> str:
-    """Every maximum the fingerprint reads, in one statement: the board is polled by every TV
-    and phone all evening, and six queries cost six round trips and six ORM compilations.
-    Each scalar subquery is a lone maximum, which both SQLite and PostgreSQL read off its index.
-    """
-    columns = [
-        (Game, "updated_at"),
-        (RegisterEntry, "id"),
+def _latest_sql(club: Club) -> tuple[str, list[object]]:
+    """Every maximum the fingerprint reads, in one statement, with its parameters: the board is
+    polled by every TV and phone all evening, and six queries cost six round trips and six ORM
+    compilations. Each scalar subquery is a lone maximum that both SQLite and PostgreSQL read
+    off an index of the club's own rows in one step, however many clubs share the server.
+
+    The games' latest change is read per status (the two a game can have), each off the index
+    (club, status, -updated_at): one maximum over the club's games walked every other club's
+    newer games down the index of updated_at alone."""
+    columns: list[tuple[type[models.Model], str, dict[str, object]]] = [
+        *(
+            (Game, "updated_at", {"club_id": club.pk, "status": status})
+            for status in GameStatus.values
+        ),
+        (RegisterEntry, "id", {"club_id": club.pk}),
         # An entry removed or edited, a round reopened: every undo writes its audit line.
-        (AuditEntry, "id"),
-        *((DrinkDebt, field) for field in DEBT_CHANGES),
+        (AuditEntry, "id", {"club_id": club.pk}),
+        # A debt's club is its game's, so any club's new debt moves every board once
+        # (harmless: the page is drawn again).
+        *((DrinkDebt, field, {}) for field in DEBT_CHANGES),
     ]
     quote = connection.ops.quote_name
-    parts = []
-    for model, name in columns:
+    parts: list[str] = []
+    params: list[object] = []
+    for model, name, where in columns:
         field = model._meta.get_field(name)
         assert isinstance(field, models.Field)  # a column of the model's own table
-        # A club's own rows where the table says whose they are; a debt's club is its game's,
-        # so any club's new debt moves every board once (harmless: the page is drawn again).
-        whose = " WHERE club_id = %s" if model is not DrinkDebt else ""
+        conditions = " AND ".join(f"{quote(column)} = %s" for column in where)
+        params.extend(where.values())
         parts.append(
-            f"(SELECT MAX({quote(field.column)}) FROM {quote(model._meta.db_table)}{whose})"
+            f"(SELECT MAX({quote(field.column)}) FROM {quote(model._meta.db_table)}"
+            f"{' WHERE ' + conditions if conditions else ''})"
         )
-    return "SELECT " + ", ".join(parts)
+    return "SELECT " + ", ".join(parts), params
 
 
 def board_state(club: Club) -> str:
@@ -136,19 +146,25 @@ def board_state(club: Club) -> str:
 
     Nothing in the app deletes a game, an entry or a debt, so the latest of each is enough."""
     with connection.cursor() as cursor:
-        statement = _latest_sql()
-        cursor.execute(statement, [club.pk] * statement.count("%s"))
+        cursor.execute(*_latest_sql(club))
         latest = cursor.fetchone()
     # A finished game leaves the board FINISHED_SHOWN after the last change of any game: the
     # fingerprint moves once then, with nothing else to move it.
-    last_change = latest[0] if latest else None
-    if isinstance(last_change, str):  # SQLite's MAX() of a datetime column is its text
-        last_change = datetime.fromisoformat(last_change)
-    if last_change is not None and timezone.is_naive(last_change):
-        last_change = timezone.make_aware(last_change, UTC)
+    changes = [_aware(change) for change in (latest or ())[: len(GameStatus.values)]]
+    last_change = max((change for change in changes if change is not None), default=None)
     settled = last_change is None or timezone.now() - last_change > FINISHED_SHOWN
     parts = [timezone.localdate(), latest, settled]
     return hashlib.sha256(repr(parts).encode()).hexdigest()[:32]
+
+
+def _aware(change: object) -> datetime | None:
+    """A maximum of a datetime column as an aware datetime (SQLite's is its text)."""
+    if change is None:
+        return None
+    if isinstance(change, str):
+        change = datetime.fromisoformat(change)
+    assert isinstance(change, datetime)
+    return timezone.make_aware(change, UTC) if timezone.is_naive(change) else change
 
 
 def board_version(club: Club, *, fragment: bool, state: str | None = None) -> str:

@@ -87,6 +87,8 @@ class AuditEntry(models.Model):
             models.Index(fields=["-at", "-id"], name="audit_at"),
             models.Index(fields=["club", "-at", "-id"], name="audit_club_at"),
             models.Index(fields=["action", "-at"], name="audit_action_at"),
+            # The club's newest line, one step down (the TV board's fingerprint, stats.board).
+            models.Index(fields=["club", "id"], name="audit_club_id"),
         ]
         constraints = [
             models.CheckConstraint(

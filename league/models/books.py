@@ -180,6 +180,9 @@ class RegisterEntry(models.Model):
                 name="entry_standing_newest",
                 condition=Q(removed_at__isnull=True, withdrawn_at__isnull=True),
             ),
+            # The club's newest entry, one step down (the TV board's fingerprint, stats.board):
+            # the id index alone walked every other club's newer entries on a federation.
+            models.Index(fields=["club", "id"], name="entry_club_id"),
         ]
         constraints = [
             models.CheckConstraint(

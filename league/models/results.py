@@ -91,6 +91,11 @@ class PlayerResultRow(models.Model):
             models.Index(fields=["club", "ruleset", "score"], name="result_club_low_score"),
             models.Index(fields=["member", "ruleset", "started_at"], name="result_member_kind"),
             models.Index(fields=["member", "started_at", "game"], name="result_member_games"),
+            # The same in one club (the player page of a club): on a federation PostgreSQL took
+            # the member's index and sorted all their games, guessing few were of the club.
+            models.Index(
+                fields=["club", "member", "started_at", "game"], name="result_club_member_games"
+            ),
             # A member's best and worst total of each kind, one step down an index each.
             models.Index(
                 fields=["member", "ruleset", "-score", "started_at"], name="result_member_best"
