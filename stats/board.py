@@ -103,7 +103,7 @@ def start_of_today() -> datetime:
     return local_midnight(timezone.localdate())
 
 
-def _latest_sql(club: Club) -> tuple[str, list[object]]:
+def _latest_sql(club: Club) -> tuple[str, list[int | str]]:
     """Every maximum the fingerprint reads, in one statement, with its parameters: the board is
     polled by every TV and phone all evening, and six queries cost six round trips and six ORM
     compilations. Each scalar subquery is a lone maximum that both SQLite and PostgreSQL read
@@ -112,21 +112,21 @@ def _latest_sql(club: Club) -> tuple[str, list[object]]:
     The games' latest change is read per status (the two a game can have), each off the index
     (club, status, -updated_at): one maximum over the club's games walked every other club's
     newer games down the index of updated_at alone."""
-    columns: list[tuple[type[models.Model], str, dict[str, object]]] = [
+    columns: list[tuple[type[models.Model], str, dict[str, int | str]]] = [
         *(
-            (Game, "updated_at", {"club_id": club.pk, "status": status})
+            (Game, "updated_at", _where(club_id=club.pk, status=status))
             for status in GameStatus.values
         ),
-        (RegisterEntry, "id", {"club_id": club.pk}),
+        (RegisterEntry, "id", _where(club_id=club.pk)),
         # An entry removed or edited, a round reopened: every undo writes its audit line.
-        (AuditEntry, "id", {"club_id": club.pk}),
+        (AuditEntry, "id", _where(club_id=club.pk)),
         # A debt's club is its game's, so any club's new debt moves every board once
         # (harmless: the page is drawn again).
-        *((DrinkDebt, field, {}) for field in DEBT_CHANGES),
+        *((DrinkDebt, field, _where()) for field in DEBT_CHANGES),
     ]
     quote = connection.ops.quote_name
     parts: list[str] = []
-    params: list[object] = []
+    params: list[int | str] = []
     for model, name, where in columns:
         field = model._meta.get_field(name)
         assert isinstance(field, models.Field)  # a column of the model's own table
@@ -139,6 +139,11 @@ def _latest_sql(club: Club) -> tuple[str, list[object]]:
     return "SELECT " + ", ".join(parts), params
 
 
+def _where(**columns: int | str) -> dict[str, int | str]:
+    """The columns a maximum of _latest_sql is taken over, each equal to its value."""
+    return columns
+
+
 def board_state(club: Club) -> str:
     """What the board shows, fingerprinted: it changes with every turn, correction or signature
     (each moves a game's `updated_at`), every register entry and every debt booked, settled or
@@ -146,7 +151,8 @@ def board_state(club: Club) -> str:
 
     Nothing in the app deletes a game, an entry or a debt, so the latest of each is enough."""
     with connection.cursor() as cursor:
-        cursor.execute(*_latest_sql(club))
+        statement, params = _latest_sql(club)
+        cursor.execute(statement, params)
         latest = cursor.fetchone()
     # A finished game leaves the board FINISHED_SHOWN after the last change of any game: the
     # fingerprint moves once then, with nothing else to move it.
