@@ -75,6 +75,7 @@ CLUB_TABLES: dict[str, str] = {
     "league.SeasonStanding": "season__club",
     "league.GameBooking": "game__club",
     "league.BoxTally": "club",
+    "league.KindTally": "club",
     "league.MonthTally": "club",
     "league.TotalBinTally": "club",
     "league.RivalryTally": "club",

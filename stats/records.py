@@ -12,17 +12,16 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
-from django.db.models import CharField, Count, F, QuerySet, Value
+from django.db.models import F, QuerySet
 from django.utils.translation import gettext
 
 from clubs.compiled import compiled_rows
 from clubs.models import Club
 from league.club_record import Extremes, Mark, club_extremes
-from league.models import PlayerResultRow
+from league.models import KindTally, PlayerResultRow
 from league.selectors import local_midnight
 from scoring import rules
 from scoring.box_names import game_title
-from scoring.models import Game, GameStatus
 from stats.queries import FirstRow, GameRef, Wanted, first_rows
 
 KINDS = tuple(rules.RULESET_TITLES)
@@ -71,26 +70,15 @@ class ClubRecords:
 
 
 def finished_games_by_kind(club: Club) -> dict[str, int]:
-    """The club's finished games that count, by kind: one UNION ALL of a count per kind, each
-    a range of the (club, status, ruleset, voided_at) index whose entries SQLite counts
-    without reading them. Grouped by kind in one scan, every entry of ten years of games was
-    decoded for its kind: some thirty times slower at 20,000 games (docs/benchmarks.md)."""
+    """The club's finished games that count, by kind: the counts league.services.tallies keeps
+    with each game's booking, one row a kind. Counted afresh on each visit, ten years of games
+    cost the page a count of 20,000 index entries (docs/benchmarks.md)."""
 
-    def build(ids: Mapping[str, int]) -> QuerySet[Game, dict[str, Any]]:
-        parts = [
-            Game.objects.filter(
-                club=ids["club"], status=GameStatus.FINISHED, ruleset=kind, voided_at__isnull=True
-            )
-            .annotate(kind=Value(kind, output_field=CharField()))
-            .values("kind")
-            .annotate(games=Count("*"))
-            .order_by()
-            for kind in KINDS
-        ]
-        return parts[0].union(*parts[1:], all=True)
+    def build(ids: Mapping[str, int]) -> QuerySet[KindTally, Any]:
+        return KindTally.objects.filter(club=ids["club"], games__gte=1).values("ruleset", "games")
 
-    counts = compiled_rows(("finished_games_by_kind", KINDS), build, {"club": club.pk})
-    return {str(row["kind"]): int(str(row["games"])) for row in counts if row["games"]}
+    counts = compiled_rows("finished_games_by_kind", build, {"club": club.pk})
+    return {str(row["ruleset"]): int(str(row["games"])) for row in counts}
 
 
 def club_records(club: Club) -> ClubRecords:

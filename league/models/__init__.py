@@ -12,7 +12,7 @@ from league.models.books import (
 )
 from league.models.club_settings import ClubSettings, PublicArea
 from league.models.results import GameBooking, PlayerResultRow, Season, SeasonStanding
-from league.models.tallies import BoxTally, MonthTally, RivalryTally, TotalBinTally
+from league.models.tallies import BoxTally, KindTally, MonthTally, RivalryTally, TotalBinTally
 
 __all__ = [
     "NEEDS_REASON",
@@ -25,6 +25,7 @@ __all__ = [
     "DrinkDebt",
     "DrinkReason",
     "GameBooking",
+    "KindTally",
     "MonthTally",
     "PlayerResultRow",
     "PublicArea",

@@ -3,7 +3,8 @@ adding up a member's whole history on every visit.
 
 Each is moved by league.services.tallies when a game's result rows change (its old figures
 off, its new ones on) and can be rebuilt from the rows; nothing else writes them. A row whose
-count falls to nought is deleted, so every row counts at least one game or box.
+count falls to nought is deleted, so every row counts at least one game or box (but a kind's
+count, KindTally, which stays at 0).
 """
 
 from __future__ import annotations
@@ -56,6 +57,33 @@ class BoxTally(models.Model):
 
     def __str__(self) -> str:
         return f"{self.member or 'guests'}: {self.ruleset} {self.box} x{self.filled}"
+
+
+class KindTally(models.Model):
+    """How many finished games of one kind count in the club (a void one does not): the records
+    page reads one row a kind instead of counting ten years of games on every visit. Moved by
+    one with each game's first booking and its undoing; a row falling to nought is kept, with
+    0, so the undoing is one update."""
+
+    club = models.ForeignKey("clubs.Club", on_delete=models.CASCADE, related_name="+")
+    ruleset = models.CharField(max_length=10, choices=RULESET_CHOICES)
+    games = models.PositiveIntegerField()
+
+    # Every query of it names its club (clubs.scoping).
+    objects = ClubScopedManager()
+
+    class Meta:
+        ordering = ["ruleset"]
+        constraints = [
+            models.UniqueConstraint(fields=["club", "ruleset"], name="kind_tally_once"),
+            models.CheckConstraint(
+                condition=Q(ruleset__in=RULESET_KEYS), name="kind_tally_ruleset_known"
+            ),
+            models.CheckConstraint(condition=Q(games__gte=0), name="kind_tally_not_below_nought"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.ruleset} x{self.games}"
 
 
 class MonthTally(models.Model):

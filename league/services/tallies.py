@@ -13,9 +13,16 @@ from datetime import date
 from itertools import groupby
 
 from django.db import IntegrityError, transaction
-from django.db.models import Field, Model, Q
+from django.db.models import F, Field, Model, Q
 
-from league.models import BoxTally, MonthTally, PlayerResultRow, RivalryTally, TotalBinTally
+from league.models import (
+    BoxTally,
+    KindTally,
+    MonthTally,
+    PlayerResultRow,
+    RivalryTally,
+    TotalBinTally,
+)
 from league.services.row_updates import add_counts, update_rows
 from scoring import rules
 from scoring.transactions import require_transaction
@@ -108,6 +115,11 @@ def move_tallies(
     given = game_changes(ruleset, after)
     if not before:
         _add_first_booking(ruleset, club_id, given)
+        if after:
+            add_counts(KindTally, keys=KIND_KEYS, counts=("games",), rows=[[club_id, ruleset, 1]])
+        return
+    if not after and not _take_kind_game(ruleset, club_id):
+        rebuild_tallies()
         return
     taken = game_changes(ruleset, before, -1)
     pending: dict[Tally, Changes] = {}
@@ -143,6 +155,19 @@ def move_tallies(
     except OutOfStep:
         # Never a wrong sum and never a refused correction: add everything up again instead.
         rebuild_tallies()
+
+
+KIND_KEYS = ("club_id", "ruleset")
+
+
+def _take_kind_game(ruleset: str, club_id: int) -> bool:
+    """A game of `ruleset` no longer counts: one off the club's count of that kind, in one
+    statement, so two games undone at once both come off. False when there was none to take:
+    the count is out of step with the games."""
+    taken = KindTally.objects.filter(club_id=club_id, ruleset=ruleset, games__gte=1).update(
+        games=F("games") - 1
+    )
+    return taken == 1
 
 
 def _add_first_booking(ruleset: str, club_id: int, given: Mapping[Tally, Changes]) -> None:
@@ -254,9 +279,12 @@ def rebuild_tallies() -> int:
     rows = PlayerResultRow.objects.order_by("game_id", "player_id").only(
         "game_id", "club_id", "ruleset", "member_id", "month", "score", "won", "baluts", "boxes"
     )
+    kinds: dict[tuple[int, str], int] = {}
     for _, game_rows in groupby(rows.iterator(chunk_size=UPDATE_BATCH), key=lambda r: r.game_id):
         table = list(game_rows)
         ruleset = table[0].ruleset
+        kind = (table[0].club_id, ruleset)
+        kinds[kind] = kinds.get(kind, 0) + 1
         for tally, changes in game_changes(ruleset, [SeatFigures.of(r) for r in table]).items():
             kept = totals.setdefault(
                 (tally, ruleset if tally.by_ruleset else "", table[0].club_id), {}
@@ -280,4 +308,9 @@ def rebuild_tallies() -> int:
         ]
         tally.model._default_manager.bulk_create(fresh, batch_size=UPDATE_BATCH)
         written += len(fresh)
-    return written
+    KindTally.objects.all().delete()
+    KindTally.objects.bulk_create(
+        KindTally(club_id=club_id, ruleset=ruleset, games=games)
+        for (club_id, ruleset), games in kinds.items()
+    )
+    return written + len(kinds)

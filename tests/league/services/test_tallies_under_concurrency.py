@@ -10,7 +10,7 @@ from datetime import date
 import pytest
 from django.db import connection, transaction
 
-from league.models import BoxTally
+from league.models import BoxTally, KindTally
 from league.services import tallies
 from league.services.tallies import SeatFigures, move_tallies
 from tests.factories import the_club
@@ -108,3 +108,5 @@ def test_two_games_finishing_at_once_both_add_to_the_new_guest_row() -> None:
     assert failures == []
     row = BoxTally.objects.get(member=None, ruleset="balut", box="fours")
     assert (row.filled, row.total, row.scratches) == (2, 28, 0)
+    # The club's count of the kind's games, created by the first, counts both.
+    assert KindTally.objects.get(club=the_club(), ruleset="balut").games == 2

@@ -280,12 +280,13 @@ QUERIES_PER_TURN = 5
 # The turn that finishes the game books it in the same transaction (league.services.books): the
 # stored rows (the house rules are the game's own, read with it: no query of the club's settings
 # any more), their insert, the winning runs (one read of every member's last row before the game
-# and rows from it on, and an update), one upsert a tally (four), the booked debts (their last
+# and rows from it on, and an update), one upsert a tally (four) and one for the club's count of
+# the kind's games (KindTally, which the records page reads), the booked debts (their last
 # sequence with them), their insert, the seasons the game finished in (none here: no standings
 # to sum) and the booking's stamp; the member figures need no savepoint of their own. Then the
 # ratings (league.upper_books): the changes from the game on, the players' ratings, and the
 # game's changes and its players' ratings inserted (4).
-QUERIES_TO_BOOK_A_BAR_GAME_OF_TWO_MEMBERS = 16
+QUERIES_TO_BOOK_A_BAR_GAME_OF_TWO_MEMBERS = 17
 
 
 def test_an_ordinary_turn_costs_the_same_and_the_finishing_turn_adds_its_booking() -> None:

@@ -286,13 +286,14 @@ def test_the_finishing_turn_books_the_game_in_a_bounded_number_of_queries(
     post = next_turn_post(game)
 
     # The 7 of any turn (the finished game's update among them) and the booking (results, the
-    # winning runs in one read and an update, one upsert a tally, no savepoint of their own,
+    # winning runs in one read and an update, one upsert a tally and one for the club's count of
+    # the kind's games, no savepoint of their own,
     # the season, the drinks, the health stamp; the house rules are the game's own, no query),
     # the ratings (4: the changes from the game on, the players' ratings, the game's changes
     # inserted, the ratings upserted: 4 too for players with a rating, whose old one was a
     # delete and an insert, 5); the answer is pieces of the game as the turn left it, so
     # nothing is read again.
-    with django_assert_num_queries(24):
+    with django_assert_num_queries(25):
         assert client.post(turns_url(game), post, headers=TABLET).status_code == 200
     game.refresh_from_db()
     assert game.is_finished
