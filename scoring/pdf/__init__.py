@@ -92,7 +92,7 @@ def club_night_pdf(
 def _printed_prefetched(
     game: Game, house_rules: rules.HouseRules | None, club: str, language: str | None
 ) -> PrintedSheet:
-    return printed_game(
+    printed = printed_game(
         load_prefetched_game(game),
         list(game.corrections.all()),
         signatures=list(game.signatures.all()),
@@ -100,3 +100,9 @@ def _printed_prefetched(
         club=club,
         language=language,
     )
+    # The game's prefetched rows point back at it (each turn's cached game), a reference cycle
+    # only a full collection frees: a 100-sheet night left its 19,000 turns for the next one,
+    # which then took a fifth of a night's time (issue 29). Let go here, the sheet drawn from
+    # them, they are freed as the night goes.
+    game._prefetched_objects_cache.clear()  # type: ignore[attr-defined]
+    return printed
