@@ -38,6 +38,7 @@ from league.models import (
     ClaimStatus,
     DebtStatus,
     DrinkDebt,
+    KindTally,
     PlayerResultRow,
     RegisterClaim,
     RegisterEntry,
@@ -323,3 +324,25 @@ def standing_inconsistencies(club: Club | None = None) -> list[str]:
         for (season_id, ruleset, _), line in kept.items()
     ]
     return found
+
+
+def kind_count_inconsistencies(club: Club) -> list[str]:
+    """The club's kept count of finished games of each kind (league.models.KindTally, what the
+    records page shows) compared with a count of the games that have kept results: two
+    queries."""
+    kept = {
+        row.ruleset: row.games for row in KindTally.objects.filter(club=club).order_by("ruleset")
+    }
+    counted = {
+        str(row["ruleset"]): int(row["games"])
+        for row in PlayerResultRow.objects.filter(club=club)
+        .order_by()
+        .values("ruleset")
+        .annotate(games=Count("game_id", distinct=True))
+    }
+    return [
+        f"{ruleset} games: {kept.get(ruleset, 0)} counted for the records page, "
+        f"{counted.get(ruleset, 0)} finished"
+        for ruleset in sorted(kept.keys() | counted.keys())
+        if kept.get(ruleset, 0) != counted.get(ruleset, 0)
+    ]

@@ -13,7 +13,7 @@ from datetime import date
 from itertools import groupby
 
 from django.db import IntegrityError, transaction
-from django.db.models import F, Field, Model, Q
+from django.db.models import Count, F, Field, Model, Q
 
 from league.models import (
     BoxTally,
@@ -314,3 +314,23 @@ def rebuild_tallies() -> int:
         for (club_id, ruleset), games in kinds.items()
     )
     return written + len(kinds)
+
+
+@transaction.atomic
+def recount_kind_tallies(*, club_id: int) -> int:
+    """The club's count of finished games of each kind counted afresh from its kept result rows
+    (check_books --repair, when the count is out of step); the kinds written."""
+    counted = (
+        PlayerResultRow.objects.filter(club_id=club_id)
+        .order_by()
+        .values("ruleset")
+        .annotate(games=Count("game_id", distinct=True))
+    )
+    fresh = [
+        KindTally(club_id=club_id, ruleset=row["ruleset"], games=row["games"]) for row in counted
+    ]
+    for row in fresh:
+        row.full_clean(exclude=["club"], validate_unique=False, validate_constraints=False)
+    KindTally.objects.filter(club_id=club_id).delete()
+    KindTally.objects.bulk_create(fresh)
+    return len(fresh)

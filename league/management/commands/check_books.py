@@ -22,11 +22,17 @@ from django.db import transaction
 
 from clubs.commands import add_club_option, club_from_option
 from clubs.models import Club
-from league.checks import check_games, checked_games, standing_inconsistencies
+from league.checks import (
+    check_games,
+    checked_games,
+    kind_count_inconsistencies,
+    standing_inconsistencies,
+)
 from league.models import Season
 from league.services.books import repair_game
 from league.services.figures import rebuild_all_figures
 from league.services.standings import rebuild_standings
+from league.services.tallies import recount_kind_tallies
 from league.upper_books import upper_books
 
 
@@ -89,8 +95,9 @@ class Command(BaseCommand):
                 raise CommandError(f"{left} games still need the secretary (see the lines above).")
         elif inconsistent or standings or upper:
             raise CommandError(
-                f"{inconsistent} inconsistent games, {standings} standings lines "
-                f"differing, {upper} books above the league differing: run check_books --repair."
+                f"{inconsistent} inconsistent games, {standings} standings lines and game "
+                f"counts differing, {upper} books above the league differing: run check_books "
+                "--repair."
             )
 
     def _check_club(self, club: Club, *, repair: bool) -> tuple[int, int, int]:
@@ -113,8 +120,12 @@ class Command(BaseCommand):
         for line in standings:
             self.stdout.write(line)
         self.stdout.write(f"Season standings: {len(standings)} lines differ from their games.")
+        kinds = kind_count_inconsistencies(club)
+        for line in kinds:
+            self.stdout.write(line)
+        self.stdout.write(f"Finished games by kind: {len(kinds)} counts differ from the games.")
         if not repair:
-            return len(inconsistent), len(standings), 0
+            return len(inconsistent), len(standings) + len(kinds), 0
         for game in inconsistent:
             repair_game(game=game)
         self.stdout.write(f"Repaired {len(inconsistent)} games.")
@@ -125,6 +136,9 @@ class Command(BaseCommand):
                     for season in Season.objects.filter(club=club).order_by("pk")
                 )
             self.stdout.write(f"Season standings summed afresh: {written} lines.")
+        if kinds:
+            recount_kind_tallies(club_id=club.pk)
+            self.stdout.write("Finished games by kind counted afresh.")
         left = [
             g
             for g, found in check_games(club_games.filter(pk__in=[g.pk for g in inconsistent]))

@@ -18,6 +18,7 @@ from league.models import (
     ClaimStatus,
     DebtStatus,
     DrinkDebt,
+    KindTally,
     PlayerResultRow,
     RegisterClaim,
     SeasonStanding,
@@ -197,3 +198,18 @@ def test_a_repair_of_the_standings_that_fails_halfway_leaves_them_as_they_were(
     monkeypatch.undo()
     assert "Still inconsistent after the repair: 0." in check_books("--repair")
     assert standing_inconsistencies() == []
+
+
+def test_a_count_of_games_by_kind_out_of_step_is_reported_and_counted_afresh() -> None:
+    play_bar()
+    play_bar()
+    KindTally.objects.filter(ruleset="bar").update(games=5)
+
+    with pytest.raises(CommandError, match="1 standings lines and game counts differing"):
+        check_books()
+    repaired = check_books("--repair")
+
+    assert "bar games: 5 counted for the records page, 2 finished" in repaired
+    assert "Finished games by kind counted afresh." in repaired
+    assert KindTally.objects.get(ruleset="bar").games == 2
+    assert "Finished games by kind: 0 counts differ from the games." in check_books()

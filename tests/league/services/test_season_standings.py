@@ -127,7 +127,7 @@ def test_the_checker_finds_a_line_that_differs_and_the_repair_sums_it_again() ->
     play_bar()
     SeasonStanding.objects.filter(member__known_as="Ben").update(wins=5, games=9)
     assert len(standing_inconsistencies()) == 1
-    with pytest.raises(CommandError, match="1 standings lines"):
+    with pytest.raises(CommandError, match="1 standings lines and game counts"):
         call_command("check_books", stdout=StringIO())
 
     call_command("check_books", "--repair", stdout=StringIO())
