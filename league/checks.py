@@ -45,6 +45,7 @@ from league.models import (
     Season,
     SeasonStanding,
 )
+from league.selectors import games_with_results_by_kind
 from league.services.books import COUNTING, counts
 from league.services.results import FIGURES, result_rows
 from league.services.standings import summed
@@ -333,13 +334,7 @@ def kind_count_inconsistencies(club: Club) -> list[str]:
     kept = {
         row.ruleset: row.games for row in KindTally.objects.filter(club=club).order_by("ruleset")
     }
-    counted = {
-        str(row["ruleset"]): int(row["games"])
-        for row in PlayerResultRow.objects.filter(club=club)
-        .order_by()
-        .values("ruleset")
-        .annotate(games=Count("game_id", distinct=True))
-    }
+    counted = games_with_results_by_kind(club.pk)
     return [
         f"{ruleset} games: {kept.get(ruleset, 0)} counted for the records page, "
         f"{counted.get(ruleset, 0)} finished"

@@ -30,6 +30,7 @@ from league.models import (
     ClubSettings,
     DebtStatus,
     DrinkDebt,
+    PlayerResultRow,
     RecordKind,
     RegisterClaim,
     RegisterEntry,
@@ -276,3 +277,16 @@ def audit_people(club: Club) -> list[User]:
         .distinct()
         .select_related("member")
     )
+
+
+def games_with_results_by_kind(club_id: int) -> dict[str, int]:
+    """The club's games that have kept result rows (finished and not void), counted by kind
+    from the rows themselves: what league.models.KindTally must say. One query, as long as the
+    club's history; for checking and recounting the kept count, not for a page."""
+    return {
+        str(row["ruleset"]): int(row["games"])
+        for row in PlayerResultRow.objects.filter(club_id=club_id)
+        .order_by()
+        .values("ruleset")
+        .annotate(games=Count("game_id", distinct=True))
+    }

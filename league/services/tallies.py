@@ -13,7 +13,7 @@ from datetime import date
 from itertools import groupby
 
 from django.db import IntegrityError, transaction
-from django.db.models import Count, F, Field, Model, Q
+from django.db.models import F, Field, Model, Q
 
 from league.models import (
     BoxTally,
@@ -23,6 +23,7 @@ from league.models import (
     RivalryTally,
     TotalBinTally,
 )
+from league.selectors import games_with_results_by_kind
 from league.services.row_updates import add_counts, update_rows
 from scoring import rules
 from scoring.transactions import require_transaction
@@ -320,14 +321,9 @@ def rebuild_tallies() -> int:
 def recount_kind_tallies(*, club_id: int) -> int:
     """The club's count of finished games of each kind counted afresh from its kept result rows
     (check_books --repair, when the count is out of step); the kinds written."""
-    counted = (
-        PlayerResultRow.objects.filter(club_id=club_id)
-        .order_by()
-        .values("ruleset")
-        .annotate(games=Count("game_id", distinct=True))
-    )
     fresh = [
-        KindTally(club_id=club_id, ruleset=row["ruleset"], games=row["games"]) for row in counted
+        KindTally(club_id=club_id, ruleset=ruleset, games=games)
+        for ruleset, games in games_with_results_by_kind(club_id).items()
     ]
     for row in fresh:
         row.full_clean(exclude=["club"], validate_unique=False, validate_constraints=False)

@@ -81,7 +81,8 @@ def club_night_pdf(
     written. Each by the house rules it was played under unless `house_rules` says otherwise.
 
     `games` come from `scoring.selectors.games_started_between`, whose prefetches this reads.
-    The collector is paused from the prefetch on (scoring.pdf.collector).
+    The collector is paused from the prefetch on (scoring.pdf.collector). Each game's
+    prefetched rows are let go once its sheet is built, so the games are not for reading again.
     """
     with collector_paused():
         sheets = [partial(_printed_prefetched, game, house_rules, club, language) for game in games]

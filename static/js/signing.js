@@ -113,6 +113,8 @@
     panel.addEventListener("toggle", fit);
     window.addEventListener("resize", fit);
     fit();
+    // The pad's own signal that it listens: a tap before this would post an empty drawing.
+    canvas.setAttribute("data-pad-ready", "");
   }
 
   document.addEventListener("DOMContentLoaded", () => {

@@ -210,6 +210,7 @@ def test_a_guest_signs_by_typing_their_name_with_the_keyboard_alone(
     page.keyboard.press("Enter")
     expect(zed).to_have_attribute("open", "")
     # The pad's own button without a drawing: the hint is said aloud (an alert), not only shown.
+    expect(zed.locator("canvas[data-pad]")).to_have_attribute("data-pad-ready", "")
     key_in(page, f"#{zed.get_attribute('id')} [data-drawing-form] button[type=submit]")
     hint = zed.locator("[data-pad-hint]")
     expect(hint).to_be_visible()

@@ -36,7 +36,8 @@ def finished_game(ann: Member) -> Game:
 
 
 def draw(page: Page, pad: Locator) -> None:
-    """A signature with the mouse: a few strokes across the pad."""
+    """A signature with the mouse: a few strokes across the pad, once the pad listens."""
+    expect(pad).to_have_attribute("data-pad-ready", "")
     pad.scroll_into_view_if_needed()
     box = pad.bounding_box()
     assert box is not None
@@ -89,6 +90,7 @@ def test_a_member_signs_by_pin_and_a_guest_by_drawing_which_locks_the_sheet(
     pad_box = zed_panel.locator("canvas[data-pad]").bounding_box()
     assert pad_box is not None and pad_box["height"] >= 300, pad_box
     # Nothing drawn yet: the form stays on the page and says why.
+    expect(zed_panel.locator("canvas[data-pad]")).to_have_attribute("data-pad-ready", "")
     zed_panel.get_by_role("button", name="Sign as Zed").click()
     expect(zed_panel.locator("[data-pad-hint]")).to_be_visible()
     pad = zed_panel.locator("canvas[data-pad]")

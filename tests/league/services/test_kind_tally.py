@@ -16,10 +16,11 @@ from league.services.books import book_game
 from league.services.figures import rebuild_all_figures
 from scoring.models import Game, GameStatus
 from scoring.services.games import void_game
+from scoring.services.records import import_game_record
 from stats.records import finished_games_by_kind
-from tests.factories import the_club
+from tests.factories import other_club, the_club
 from tests.league.helpers import correct_eli_to_beat_hal, play_bar
-from tests.scoring.services.helpers import imported, secretary
+from tests.scoring.services.helpers import example, imported, secretary
 
 pytestmark = pytest.mark.django_db
 
@@ -134,3 +135,18 @@ def test_the_migration_counts_each_clubs_games_from_the_kept_rows() -> None:
     migration.count_kept_games(apps, SimpleNamespace(connection=connection))
 
     assert kept(the_club()) == expected == {"bar": 2}
+
+
+def test_a_game_of_another_club_counts_in_that_club_alone() -> None:
+    play_bar()
+    import_game_record(
+        in_club=other_club(),
+        data=example("bar-register"),
+        imported_by=None,
+        source="test:other club",
+        allow_duplicate=True,
+    )
+
+    assert finished_games_by_kind(the_club()) == {"bar": 1}
+    assert finished_games_by_kind(other_club()) == {"bar": 1}
+    assert kept(other_club()) == counted_afresh(other_club())
