@@ -16,7 +16,7 @@ from scoring.presentation.sheets import BarbutLine, ScoreSheet
 
 from . import styles
 from .five_dice import signed_cell
-from .score_table import ScoreTable
+from .score_table import ScoreTable, sheet_cell_styles
 
 ROUND_WIDTH = 40.0
 MAX_PLAYER_WIDTH = 200.0
@@ -73,14 +73,8 @@ def barbut_table(
     size = metrics.font_size
     widths = [first] + [unit * weight for _ in range(players) for weight in WEIGHTS]
     width = 1 + 3 * players
+    # Every cell's font, alignment and paddings: sheet_cell_styles, in ScoreTable.
     style: Style = [
-        ("FONT", (0, 0), (-1, -1), styles.FONT, size),
-        ("ALIGN", (0, 0), (-1, -1), "CENTER"),
-        ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
-        ("LEFTPADDING", (0, 0), (-1, -1), 1.5),
-        ("RIGHTPADDING", (0, 0), (-1, -1), 1.5),
-        ("TOPPADDING", (0, 0), (-1, -1), 0),
-        ("BOTTOMPADDING", (0, 0), (-1, -1), 1),
         ("GRID", (0, 0), (-1, -1), 0.4, styles.GRID),
         ("BOX", (0, 0), (-1, -1), 1.2, styles.INK),
         ("FONT", (1, 0), (-1, 0), styles.FONT_BOLD, metrics.name_size),
@@ -157,6 +151,13 @@ def barbut_table(
         ("TEXTCOLOR", (1, foot + 3), (-1, foot + 3), styles.FAINT),
     ]
     heights = [metrics.row_height] * (len(data) - 1) + [SIGNATURE_HEIGHT]
-    table = ScoreTable(data, colWidths=widths, rowHeights=heights, repeatRows=2, hAlign="CENTER")
+    table = ScoreTable(
+        data,
+        colWidths=widths,
+        rowHeights=heights,
+        repeatRows=2,
+        hAlign="CENTER",
+        cellStyles=sheet_cell_styles(len(data), width, size=size),
+    )
     table.setStyle(TableStyle(style))
     return table

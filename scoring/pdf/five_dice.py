@@ -22,7 +22,7 @@ from scoring.box_names import box_name
 from scoring.presentation.sheets import Cell, ScoreSheet, SheetColumn, SheetRow
 
 from . import styles
-from .score_table import ScoreTable
+from .score_table import ScoreTable, sheet_cell_styles
 from .styles import TableMetrics
 
 LABEL_WIDTH = 78.0
@@ -157,7 +157,17 @@ def five_dice_table(
         for index in range(len(builder.data))
     ]
     table = ScoreTable(
-        builder.data, colWidths=widths, rowHeights=heights, repeatRows=2, hAlign="CENTER"
+        builder.data,
+        colWidths=widths,
+        rowHeights=heights,
+        repeatRows=2,
+        hAlign="CENTER",
+        cellStyles=sheet_cell_styles(
+            len(builder.data),
+            builder.width,
+            size=metrics.font_size,
+            first_column={"fontname": styles.FONT_BOLD, "alignment": "LEFT", "leftPadding": 4},
+        ),
     )
     table.setStyle(TableStyle(builder.style))
     return table
@@ -185,17 +195,8 @@ class _Builder:
         self.width = 1 + cols.per_player * len(sheet.players)
         self.data: list[list[str]] = []
         self.signature_row = -1
-        size = metrics.font_size
+        # Every cell's font, alignment and paddings: sheet_cell_styles, in ScoreTable.
         self.style: Style = [
-            ("FONT", (0, 0), (-1, -1), styles.FONT, size),
-            ("ALIGN", (1, 0), (-1, -1), "CENTER"),
-            ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
-            ("LEFTPADDING", (0, 0), (-1, -1), 1.5),
-            ("RIGHTPADDING", (0, 0), (-1, -1), 1.5),
-            ("TOPPADDING", (0, 0), (-1, -1), 0),
-            ("BOTTOMPADDING", (0, 0), (-1, -1), 1),
-            ("FONT", (0, 0), (0, -1), styles.FONT_BOLD, size),
-            ("LEFTPADDING", (0, 0), (0, -1), 4),
             ("GRID", (0, 0), (-1, -1), 0.4, styles.GRID),
             ("BOX", (0, 0), (-1, -1), 1.2, styles.INK),
         ]
