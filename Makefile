@@ -94,9 +94,13 @@ browsers:
 	  fi; \
 	fi
 
-lint: $(STAMPS)/python
+# The app's own scripts (static/js) by ESLint, from node_modules (package-lock.json pins it).
+ESLINT = node_modules/.bin/eslint static/js
+
+lint: $(STAMPS)/python node_modules/.package-lock.json
 	$(PY) -m ruff check .
 	$(PY) -m ruff format --check .
+	$(ESLINT)
 	DEBUG=1 $(PY) -m mypy .
 
 format: $(STAMPS)/python
@@ -108,6 +112,7 @@ format: $(STAMPS)/python
 test: install browsers
 	$(PY) -m ruff check .
 	$(PY) -m ruff format --check .
+	$(ESLINT)
 	@mkdir -p build
 	@DEBUG=1 $(PY) -m mypy . > build/mypy.log 2>&1 & mypy=$$!; \
 	echo "mypy runs alongside pytest (build/mypy.log)"; \

@@ -70,7 +70,12 @@
       link.click();
       link.remove();
       setTimeout(function () { URL.revokeObjectURL(url); }, 60000);
-      show(status, '<p id="club-night-done">Done: ' + sheets + " in " + escapeText(link.download) + ".</p>");
+      const done = interpolate(
+        ngettext("Done: %(count)s sheet in %(file)s.", "Done: %(count)s sheets in %(file)s.", count),
+        { count: count, file: link.download },
+        true,
+      );
+      show(status, '<p id="club-night-done">' + escapeText(done) + "</p>");
     } finally {
       button.disabled = false;
     }
@@ -90,5 +95,7 @@
         button.disabled = false;
       });
     });
+    // The page's signal that the script prints: before it, a tap posts the form plainly.
+    form.setAttribute("data-script-ready", "");
   });
 })();
