@@ -4,6 +4,11 @@
 // download), a variable never used.
 import globals from "globals";
 
+const rules = {
+  "no-undef": "error",
+  "no-unused-vars": ["error", { caughtErrors: "none" }],
+};
+
 export default [
   {
     files: ["static/js/**/*.js"],
@@ -22,21 +27,12 @@ export default [
         Chart: "readonly",
       },
     },
-    rules: {
-      "no-undef": "error",
-      "no-unused-vars": ["error", { caughtErrors: "none" }],
-    },
+    rules,
   },
   {
+    // The tablet's service worker: a worker's globals, not a page's.
     files: ["static/js/sw.js"],
-    languageOptions: {
-      ecmaVersion: 2022,
-      sourceType: "script",
-      globals: { ...globals.serviceworker },
-    },
-    rules: {
-      "no-undef": "error",
-      "no-unused-vars": ["error", { caughtErrors: "none" }],
-    },
+    languageOptions: { ecmaVersion: 2022, sourceType: "script", globals: globals.serviceworker },
+    rules,
   },
 ];

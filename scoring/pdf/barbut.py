@@ -73,7 +73,7 @@ def barbut_table(
     size = metrics.font_size
     widths = [first] + [unit * weight for _ in range(players) for weight in WEIGHTS]
     width = 1 + 3 * players
-    # Every cell's font, alignment and paddings: sheet_cell_styles, in ScoreTable.
+    # Every cell's font, alignment and paddings: sheet_cell_styles, given to the ScoreTable.
     style: Style = [
         ("GRID", (0, 0), (-1, -1), 0.4, styles.GRID),
         ("BOX", (0, 0), (-1, -1), 1.2, styles.INK),
@@ -157,7 +157,7 @@ def barbut_table(
         rowHeights=heights,
         repeatRows=2,
         hAlign="CENTER",
-        cellStyles=sheet_cell_styles(len(data), width, size=size),
+        cellStyles=sheet_cell_styles(data, size=size),
     )
     table.setStyle(TableStyle(style))
     return table

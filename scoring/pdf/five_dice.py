@@ -163,8 +163,7 @@ def five_dice_table(
         repeatRows=2,
         hAlign="CENTER",
         cellStyles=sheet_cell_styles(
-            len(builder.data),
-            builder.width,
+            builder.data,
             size=metrics.font_size,
             first_column={"fontname": styles.FONT_BOLD, "alignment": "LEFT", "leftPadding": 4},
         ),
@@ -195,7 +194,7 @@ class _Builder:
         self.width = 1 + cols.per_player * len(sheet.players)
         self.data: list[list[str]] = []
         self.signature_row = -1
-        # Every cell's font, alignment and paddings: sheet_cell_styles, in ScoreTable.
+        # Every cell's font, alignment and paddings: sheet_cell_styles, given to the ScoreTable.
         self.style: Style = [
             ("GRID", (0, 0), (-1, -1), 0.4, styles.GRID),
             ("BOX", (0, 0), (-1, -1), 1.2, styles.INK),

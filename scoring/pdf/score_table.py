@@ -16,7 +16,7 @@ lines, flowables, right or decimal alignment, bidirectional text) goes through r
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from reportlab.lib.rl_accel import fp_str
@@ -50,11 +50,14 @@ def _encoded(canvas: Canvas, text: str) -> tuple[float, str]:
 
 
 def sheet_cell_styles(
-    rows: int, columns: int, *, size: float, first_column: Mapping[str, Any] | None = None
+    data: Sequence[Sequence[object]],
+    *,
+    size: float,
+    first_column: Mapping[str, Any] | None = None,
 ) -> list[list[CellStyle]]:
-    """Every cell's style as a score sheet starts it: the sheet's font at `size`, centred in the
-    middle, narrow paddings; the first column (the labels) changed by `first_column`, in
-    CellStyle's attribute names.
+    """The style each cell of the table of `data` starts with: the sheet's font at `size`,
+    centred in the middle, narrow paddings; the first column (the labels) changed by
+    `first_column`, in CellStyle's attribute names.
 
     The same as style commands over the whole table, which reportlab carries out cell by cell
     (a call per command and cell: 400,000 calls in a 100-sheet club night). Here they are a
@@ -77,8 +80,8 @@ def sheet_cell_styles(
     )
     label = type("SheetLabelCell", (body,), dict(first_column or {}))
     return [
-        [(label if column == 0 else body)(repr((row, column))) for column in range(columns)]
-        for row in range(rows)
+        [(label if column == 0 else body)(repr((row, column))) for column in range(len(cells))]
+        for row, cells in enumerate(data)
     ]
 
 

@@ -22,8 +22,13 @@ ATTRIBUTES = (
 )
 
 
+def empty() -> list[list[str]]:
+    """A table's data of three rows and four columns, every cell empty."""
+    return [[""] * 4 for _ in range(3)]
+
+
 def styled_by_commands(commands: list[tuple[object, ...]]) -> Table:
-    data = [[""] * 4 for _ in range(3)]
+    data = empty()
     table = Table(data)
     table.setStyle(TableStyle(commands))
     return table
@@ -50,7 +55,7 @@ def cells(table: Table) -> list[list[tuple[object, ...]]]:
 
 def test_every_cell_starts_as_the_whole_table_commands_would_set_it() -> None:
     expected = styled_by_commands(whole_table(7.5))
-    table = ScoreTable([[""] * 4 for _ in range(3)], cellStyles=sheet_cell_styles(3, 4, size=7.5))
+    table = ScoreTable(empty(), cellStyles=sheet_cell_styles(empty(), size=7.5))
 
     assert cells(table) == cells(expected)
 
@@ -65,10 +70,9 @@ def test_the_label_column_takes_its_own_font_alignment_and_padding() -> None:
         ],
     )
     table = ScoreTable(
-        [[""] * 4 for _ in range(3)],
+        empty(),
         cellStyles=sheet_cell_styles(
-            3,
-            4,
+            empty(),
             size=9,
             first_column={"fontname": styles.FONT_BOLD, "alignment": "LEFT", "leftPadding": 4},
         ),
@@ -79,7 +83,7 @@ def test_the_label_column_takes_its_own_font_alignment_and_padding() -> None:
 
 
 def test_a_command_on_one_cell_changes_that_cell_alone() -> None:
-    table = ScoreTable([[""] * 4 for _ in range(3)], cellStyles=sheet_cell_styles(3, 4, size=8))
+    table = ScoreTable(empty(), cellStyles=sheet_cell_styles(empty(), size=8))
     table.setStyle(TableStyle([("FONT", (2, 1), (2, 1), styles.FONT_BOLD, 11)]))
 
     changed = [
