@@ -2,7 +2,9 @@
 
 Django's compilemessages needs GNU gettext's msgfmt, which a fresh machine may lack; polib
 writes the same .mo files. `python -m balutclub.catalogs` compiles every catalog and fails,
-naming the entries, when one is untranslated or fuzzy: a page would show it in English.
+naming the entries, when one is untranslated or fuzzy: a page would show it in English, or
+written twice: git merges the catalogs as a union (.gitattributes), so two branches that worded
+one message differently leave both entries, and only one of them would be used.
 """
 
 from __future__ import annotations
@@ -25,6 +27,18 @@ def unfinished(path: Path) -> list[str]:
     return [entry.msgid for entry in catalog.untranslated_entries() + catalog.fuzzy_entries()]
 
 
+def duplicated(path: Path) -> list[str]:
+    """The msgids (with their context) that `path` holds more than once."""
+    seen: set[tuple[str, str]] = set()
+    twice = []
+    for entry in polib.pofile(str(path)):
+        key = (entry.msgctxt or "", entry.msgid)
+        if key in seen:
+            twice.append(entry.msgid)
+        seen.add(key)
+    return twice
+
+
 def compile_all(locale_dir: Path = LOCALE_DIR) -> list[Path]:
     written = []
     for path in catalogs(locale_dir):
@@ -39,9 +53,13 @@ def main() -> int:
     for path, msgids in problems.items():
         for msgid in msgids:
             print(f"{path.relative_to(LOCALE_DIR)}: untranslated or fuzzy: {msgid!r}")
+    twice = {path: duplicated(path) for path in catalogs()}
+    for path, msgids in twice.items():
+        for msgid in msgids:
+            print(f"{path.relative_to(LOCALE_DIR)}: written twice: {msgid!r}")
     written = compile_all()
     print(f"compiled {len(written)} catalogs in {LOCALE_DIR}")
-    return 1 if any(problems.values()) else 0
+    return 1 if any(problems.values()) or any(twice.values()) else 0
 
 
 if __name__ == "__main__":

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 from django.test import Client
+from django.utils import timezone
 
 from clubs.models import Club
 from clubs.services import join_club
@@ -74,7 +75,7 @@ def test_club_as_club_night_pdf_holds_only_club_as_sheets(client: Client, world:
     games = Game.objects.filter(imported=True)
     day = games.order_by("started_at").first()
     assert day is not None
-    on = day.started_at.date().isoformat()
+    on = timezone.localdate(day.started_at).isoformat()
 
     response = client.post("/c/club/sheets/club-night/", {"date_from": on, "date_to": on})
 

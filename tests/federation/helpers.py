@@ -7,6 +7,7 @@ import datetime
 from dataclasses import dataclass
 
 from django.contrib.auth.models import User
+from django.utils import timezone
 
 from clubs.models import Club, Federation, Role
 from clubs.services import join_club
@@ -46,7 +47,7 @@ def club_side(club: Club, prefix: str, *, high: int, low: int) -> Side:
             note="",
             by=boss,
         )
-    today = datetime.date.today()
+    today = timezone.localdate()
     Season.objects.create(
         club=club,
         name=f"{prefix} season",
