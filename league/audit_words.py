@@ -21,7 +21,7 @@ from django.utils.translation import get_language, gettext, ngettext
 
 from league.models import AuditEntry, ClaimStatus, DebtStatus, PublicArea, RecordKind
 from league.standings import TIEBREAKERS, tiebreaker_label
-from scoring import rules
+from scoring.box_names import game_title
 from scoring.models import RULESET_KEYS
 
 # Who and when a decision was taken, said together with the status it set.
@@ -107,7 +107,7 @@ def _choice(choices: Mapping[str, object]) -> Callable[[object], str]:
 
 
 def _ruleset_title(value: object) -> str:
-    return rules.RULESET_TITLES.get(str(value), _text(value))
+    return game_title(str(value)) if value in RULESET_KEYS else _text(value)
 
 
 def _count(singular: str, plural: str) -> Callable[[object], str]:
@@ -156,7 +156,7 @@ def _labels() -> dict[str, str]:
         "game": gettext("Game"),
     }
     for ruleset in RULESET_KEYS:
-        title = rules.RULESET_TITLES[ruleset]
+        title = game_title(ruleset)
         labels[f"{ruleset}_register_high"] = gettext("{title}: register above").format(title=title)
         labels[f"{ruleset}_register_low"] = gettext("{title}: register below").format(title=title)
     return labels
@@ -216,7 +216,7 @@ def _options(before: object, after: object) -> list[str]:
         was, now = old.get(ruleset) or {}, new.get(ruleset) or {}
         for name in labels:
             if (name in was or name in now) and was.get(name) != now.get(name):
-                label = labels[name].format(title=rules.RULESET_TITLES[ruleset])
+                label = labels[name].format(title=game_title(ruleset))
                 said.append(
                     f"{label}: {_option_value(was.get(name))} → {_option_value(now.get(name))}"
                 )
@@ -237,7 +237,7 @@ def _tiebreakers(before: object, after: object) -> list[str]:
             known = [key for key in keys if key in TIEBREAKERS]
             return ", ".join(tiebreaker_label(key, ruleset) for key in known)
 
-        label = gettext("{title}: standings ranked by").format(title=rules.RULESET_TITLES[ruleset])
+        label = gettext("{title}: standings ranked by").format(title=game_title(ruleset))
         said.append(f"{label}: {order(old.get(ruleset))} → {order(new.get(ruleset))}")
     return said
 

@@ -243,3 +243,18 @@ def test_an_old_line_with_unknown_values_still_reads() -> None:
         at=timezone.now(),
     )
     assert "odd key" in said(entry) and ClaimStatus.PENDING not in said(entry)
+
+
+def test_a_games_tiebreakers_changed_name_the_game_in_the_readers_language() -> None:
+    boss = named_secretary()
+    change(boss, standings_tiebreakers={"barbut4": ["average", "wins"]})
+    entry = change(boss, standings_tiebreakers={"barbut4": ["wins", "average"]})
+
+    with translation.override("da"):
+        danish = said(entry)
+    with translation.override("de"):
+        german = said(entry)
+
+    assert "4-Dice Barbut" not in danish and "4-Dice Barbut" not in german
+    assert danish.startswith("4-terningers Barbut: ")
+    assert german.startswith("4-Würfel-Barbut: ")
