@@ -14,6 +14,7 @@ from dataclasses import asdict
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
+from django.utils.translation import gettext
 from django.views.decorators.http import require_GET
 from django_tables2 import RequestConfig
 
@@ -44,7 +45,9 @@ def rating_list(request: HttpRequest) -> HttpResponse:
     RequestConfig(request, paginate=False).configure(members)
     export = wanted_format(request)
     if export is not None:
-        return export_response(members, export=export, name=f"ratings-{ruleset}")
+        return export_response(
+            members, export=export, name=f"{gettext('Ratings')} {game_title(ruleset)}"
+        )
     context = {
         "ruleset": ruleset,
         "title": game_title(ruleset),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse
+from django.utils.translation import gettext
 from django.views.decorators.http import require_GET
 
 from clubs.requests import club_of
@@ -24,5 +25,10 @@ def audit_log(request: HttpRequest) -> HttpResponse:
         filters.apply(AuditEntry.objects.filter(club=club_of(request))), people=people
     )
     return list_page(
-        request, filters, table, name="audit", template="league/audit.html", context=dict
+        request,
+        filters,
+        table,
+        name=gettext("Audit log"),
+        template="league/audit.html",
+        context=dict,
     )

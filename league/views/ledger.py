@@ -46,7 +46,12 @@ def ledger(request: HttpRequest) -> HttpResponse:
         }
 
     return list_page(
-        request, filters, table, name="ledger", template="league/ledger.html", context=context
+        request,
+        filters,
+        table,
+        name=gettext("Ledger"),
+        template="league/ledger.html",
+        context=context,
     )
 
 

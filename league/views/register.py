@@ -43,7 +43,12 @@ def register(request: HttpRequest) -> HttpResponse:
         }
 
     return list_page(
-        request, filters, table, name="register", template="league/register.html", context=context
+        request,
+        filters,
+        table,
+        name=gettext("Register"),
+        template="league/register.html",
+        context=context,
     )
 
 

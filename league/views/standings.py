@@ -11,7 +11,6 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.text import slugify
 from django.utils.translation import get_language, gettext
 from django.views.decorators.http import require_GET, require_http_methods
 from django_tables2 import RequestConfig
@@ -52,7 +51,7 @@ def standings(request: HttpRequest) -> HttpResponse:
     export = wanted_format(request)
     if export is not None and season is not None:
         # The file names its season: two seasons' downloads of one game never share a name.
-        name = f"standings-{slugify(season.name) or season.pk}-{ruleset}"
+        name = f"{gettext('Standings')} {season.name or season.pk} {game_title(ruleset)}"
         return export_response(table, export=export, name=name)
     context = {
         "filters": filters,

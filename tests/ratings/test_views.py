@@ -48,10 +48,15 @@ def test_an_unknown_game_shows_the_clubs_usual_game(client: Client) -> None:
 def test_the_csv_download_holds_the_members_figures(client: Client) -> None:
     response = client.get(reverse("ratings:list"), {"ruleset": "bar", "export": "csv"})
 
-    rows = list(csv.reader(io.StringIO(response.content.decode())))
+    # The byte-order mark tells Excel the file is UTF-8: "±" stays "±", not "Â±".
+    assert response.content.startswith(b"\xef\xbb\xbf")
+    rows = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"))))
     assert rows[0] == ["#", "Player", "Rating", "Skill", "Uncertainty (±)", "Games rated"]
     assert [row[1] for row in rows[1:]] == ["Ann", "Ben"]
     assert rows[1][5] == "2"
+    # Each figure as the page shows it: one decimal, never 3.253318548555445.
+    for row in rows[1:]:
+        assert all(len(figure.partition(".")[2]) <= 1 for figure in row[2:5]), row
 
 
 @pytest.mark.usefixtures("two_games")

@@ -243,7 +243,7 @@ def test_the_csv_has_every_member_in_order(client: Client) -> None:
     )
 
     assert response.status_code == 200
-    lines = list(csv.reader(io.StringIO(response.content.decode())))
+    lines = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"))))
     assert lines[0][:3] == ["#", "Member", "Games played"]
     want = ranked(expected(games, "balut"), DEFAULT_TIEBREAKERS["balut"])
     assert [line[1] for line in lines[1:]] == [name for _, name in want]

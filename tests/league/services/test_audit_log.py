@@ -162,7 +162,9 @@ def test_members_and_visitors_do_not_see_the_log(client: Client, log: User) -> N
 def test_the_log_downloads_as_filtered_in_csv_and_typed_excel(client: Client, log: User) -> None:
     client.force_login(log)
 
-    text = client.get(AUDIT, {"action": "settings_changed", "export": "csv"}).content.decode()
+    text = client.get(AUDIT, {"action": "settings_changed", "export": "csv"}).content.decode(
+        "utf-8-sig"
+    )
     book = client.get(AUDIT, {"action": "settings_changed", "export": "xlsx"}).content
 
     rows = list(csv.reader(io.StringIO(text)))

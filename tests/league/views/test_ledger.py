@@ -196,7 +196,7 @@ def test_the_ledger_downloads_as_csv_and_excel(client: Client, ben_owes: DrinkDe
     as_csv = client.get(f"{LEDGER}?export=csv")
     as_xlsx = client.get(f"{LEDGER}?export=xlsx")
 
-    table = list(csv.reader(io.StringIO(as_csv.content.decode())))
+    table = list(csv.reader(io.StringIO(as_csv.content.decode("utf-8-sig"))))
     assert table[0] == [
         "Booked",
         "Game",
@@ -219,7 +219,7 @@ def test_the_download_says_who_closed_a_round_and_why(client: Client, ben_owes: 
 
     as_csv = client.get(f"{LEDGER}?export=csv&status=written_off")
 
-    (_, row) = list(csv.reader(io.StringIO(as_csv.content.decode())))
+    (_, row) = list(csv.reader(io.StringIO(as_csv.content.decode("utf-8-sig"))))
     assert row[5] == "Written off"
     assert row[7:] == ["secretary", "Ben's birthday"]
 
@@ -241,3 +241,10 @@ def test_the_ledger_costs_the_same_queries_however_many_rounds(
 
 def test_a_member_owing_nothing_reads_that_nobody_owes(client: Client) -> None:
     assert "Nobody owes a round." in client.get(LEDGER).content.decode()
+
+
+def test_the_ledger_downloads_under_a_name_in_the_readers_language(client: Client) -> None:
+    german = client.get(f"{LEDGER}?export=csv", headers={"accept-language": "de"})
+
+    # Non-ASCII names travel as RFC 5987's filename*, which every browser reads.
+    assert "filename*=utf-8''balutclub-getr%C3%A4nkebuch-" in german["Content-Disposition"]

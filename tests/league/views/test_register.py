@@ -233,7 +233,7 @@ def test_the_register_downloads_as_csv_with_its_filters(client: Client) -> None:
     assert response.status_code == 200
     assert response["Content-Type"].startswith("text/csv")
     assert "attachment;" in response["Content-Disposition"]
-    table = list(csv.reader(io.StringIO(response.content.decode())))
+    table = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"))))
     assert table[0] == [
         "Date",
         "Score",

@@ -155,11 +155,14 @@ def test_the_standings_read_in_danish_and_the_download_names_its_season(client: 
     html = client.get(
         STANDINGS, {"season": str(season.pk), "ruleset": "bar"}, headers={"accept-language": "da"}
     ).content.decode()
-    download = client.get(STANDINGS, {"season": str(season.pk), "ruleset": "bar", "export": "csv"})
+    asked = {"season": str(season.pk), "ruleset": "bar", "export": "csv"}
+    download = client.get(STANDINGS, asked)
+    danish = client.get(STANDINGS, asked, headers={"accept-language": "da"})
 
     averages = html.split('data-col="average"')[1:]
     assert averages and all(re.match(r">\d+,\d<", cell) for cell in averages)
-    assert 'filename="balutclub-standings-now-bar-' in download["Content-Disposition"]
+    assert 'filename="balutclub-standings-now-bar-balut-1978-' in download["Content-Disposition"]
+    assert 'filename="balutclub-stilling-now-bar-balut-1978-' in danish["Content-Disposition"]
 
 
 def test_the_page_opens_on_the_season_today_is_in_not_a_later_one(client: Client) -> None:
