@@ -97,6 +97,12 @@ class Board:
     def more_debtors(self) -> int:
         return max(0, self.all_debtors - len(self.debtors))
 
+    @property
+    def shows_chances(self) -> bool:
+        """Whether a table shows chances to win: the board then says what its "%" means, as
+        nobody at the bar hovers over a television for a title."""
+        return any(player.chance is not None for table in self.tables for player in table.players)
+
 
 def start_of_today() -> datetime:
     """Midnight in the club's time zone: "today" is the bar's evening, not UTC's."""

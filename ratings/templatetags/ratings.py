@@ -1,4 +1,7 @@
-"""`signed`: a rating change as members read it, "+1.8" or "−0.4", in the reader's language."""
+"""Figures as members read them, in the reader's language and with a true minus sign (−), so
+a rating "−5,5" and its change "(−2,7)" read alike: `signed` ("+1.8", "−0.4") for a change,
+`figure` ("24.3", "−5.5") for a rating. Both round: Django's number_format alone cuts the
+decimals off (0.159 would read 0.1)."""
 
 from __future__ import annotations
 
@@ -9,11 +12,13 @@ register = template.Library()
 
 
 @register.filter
+def figure(value: float, places: int = 1) -> str:
+    rounded = round(value, places)
+    shown = number_format(abs(rounded), places)
+    return f"\N{MINUS SIGN}{shown}" if rounded < 0 else shown
+
+
+@register.filter
 def signed(value: float) -> str:
-    rounded = round(value, 1)
-    shown = number_format(abs(rounded), 1)
-    if rounded > 0:
-        return f"+{shown}"
-    if rounded < 0:
-        return f"\N{MINUS SIGN}{shown}"
-    return shown
+    shown = figure(value)
+    return f"+{shown}" if round(value, 1) > 0 else shown

@@ -10,10 +10,11 @@ import json
 import pytest
 from django.test import Client
 from django.urls import reverse
+from django.utils import translation
 from openpyxl import load_workbook
 
 from ratings.models import RatingChange
-from ratings.templatetags.ratings import signed
+from ratings.templatetags.ratings import figure, signed
 from scoring.models import Member
 from tests.ratings.helpers import played
 from tests.scoring.services.helpers import new_game
@@ -106,12 +107,25 @@ def test_a_change_is_signed_as_members_read_it() -> None:
     assert (signed(1.84), signed(-0.42), signed(0.01)) == ("+1.8", "\N{MINUS SIGN}0.4", "0.0")
 
 
+def test_a_rating_rounds_and_takes_the_same_minus_sign_as_its_change() -> None:
+    # Django's number_format alone would cut 0.159 to 0.1 and -5.496 to -5.4.
+    assert (figure(0.159), figure(-5.496), figure(24.25, 0)) == ("0.2", "\N{MINUS SIGN}5.5", "24")
+    with translation.override("da"):
+        assert (figure(-5.46), signed(-2.7)) == ("\N{MINUS SIGN}5,5", "\N{MINUS SIGN}2,7")
+
+
+def test_the_board_has_no_chance_legend_when_no_table_shows_a_chance(client: Client) -> None:
+    assert "data-chance-legend" not in client.get(reverse("stats:board")).content.decode()
+
+
 @pytest.mark.usefixtures("two_games")
 def test_the_board_shows_each_live_players_chance_to_win(client: Client) -> None:
     new_game("bar", ["Ann", "Ben"])
 
     page = client.get(reverse("stats:board")).content.decode()
 
-    assert page.count("data-chance") == 2
+    assert page.count("data-chance title=") == 2
+    # Nobody hovers over a TV: the board says what its percentages are.
+    assert page.count("data-chance-legend") == 1
     ann = page.index('data-player="Ann"')
     assert page.index("%", ann) < page.index('data-player="Ben"', ann)

@@ -89,3 +89,45 @@ def test_the_board_follows_a_turn_without_reloading(
     assert page.evaluate("window.sameBoard") is True
     shot(page, "board-tv")
     page.context.close()
+
+
+# Each name on the board, and the characters a line of it ends after: a name may wrap after a
+# space or a hyphen, never inside a word. One range a character gives its line's top.
+NAME_BREAKS = """() => [...document.querySelectorAll(".board-player .board-name")].map(name => {
+  const text = [...name.childNodes].filter(node => node.nodeType === Node.TEXT_NODE).pop();
+  const range = document.createRange();
+  const tops = [...text.textContent].map((_, i) => {
+    range.setStart(text, i);
+    range.setEnd(text, i + 1);
+    return Math.round(range.getBoundingClientRect().top);
+  });
+  const after = tops.slice(1).flatMap((top, i) => (top !== tops[i] ? [text.textContent[i]] : []));
+  return {text: text.textContent.trim(), after};
+})"""
+
+CLIPPED = """() => [...document.querySelectorAll(
+  "#board-live, .board-tables, .board-side, .board-panel, .board-table"
+)].filter(el => el.scrollHeight > el.clientHeight + 1 || el.scrollWidth > el.clientWidth + 1)
+  .map(el => el.id || el.className)"""
+
+
+def test_the_board_on_an_upright_ipad_keeps_long_names_whole_and_clips_nothing(
+    live_server: LiveServer, browser: Browser
+) -> None:
+    players = ("Weißmüller-Schwarzenberger", "Ben", "Christoffersen-Østergaard", "Dot")
+    for first, second in (players[:2], players[2:]):
+        game = new_game("balut", (first, second))
+        play(game, five_dice(game, "sixes", "66612"))
+    context = browser.new_context(viewport={"width": 768, "height": 1024}, locale="de-DE")
+    page = context.new_page()
+
+    page.goto(f"{live_server.url}/board/")
+
+    expect(page.locator("#board-live")).to_have_attribute("data-fitted", "true")
+    shot(page, "board-ipad-portrait-de")
+    names = page.evaluate(NAME_BREAKS)
+    assert {name["text"] for name in names} == set(players)
+    assert all(set(name["after"]) <= {" ", "-"} for name in names), names
+    assert page.evaluate(CLIPPED) == []
+    assert page.evaluate("document.documentElement.scrollWidth") <= 768
+    context.close()
