@@ -84,4 +84,6 @@ def game_changes(request: HttpRequest, game_id: int) -> HttpResponse:
     game = get_object_or_404(club_games(club_of(request)), pk=game_id)
     changes = selectors.game_changes(game)
     seats = [(player, changes[player.pk]) for player in game.players.all() if player.pk in changes]
-    return render(request, "ratings/partials/game_changes.html", {"game": game, "seats": seats})
+    # The game page loads the partial by htmx; opened at its own address, it is a whole page.
+    template = "ratings/partials/game_changes.html" if request.htmx else "ratings/game.html"  # type: ignore[attr-defined]
+    return render(request, template, {"game": game, "seats": seats})

@@ -12,6 +12,7 @@ from unittest import mock
 import pytest
 from django.db import InterfaceError, OperationalError
 from django.test import Client
+from django.utils import translation
 
 from scoring.models import Turn
 from tests.scoring.services.helpers import new_game
@@ -19,7 +20,7 @@ from tests.scoring.views.test_play import HTMX, five_dice_post, page, scorer_cli
 
 pytestmark = pytest.mark.django_db
 
-DOWN = "The club's database is not answering just now, so nothing was saved."
+DOWN = "The club's database is not answering just now. Nothing was saved."
 
 
 @pytest.fixture
@@ -75,6 +76,44 @@ def test_the_503_speaks_the_readers_language(quiet_client: Client) -> None:
     assert response.status_code == 503
     assert 'lang="de"' in response.content.decode()
     assert "Datenbank" in response.content.decode()
+
+
+def test_the_503_speaks_the_requests_language_when_the_session_fails_before_it_is_set(
+    quiet_client: Client,
+) -> None:
+    # The session's query fails in a middleware before LocaleMiddleware: the language must
+    # come from the request, not from whatever the worker's thread served last.
+    game = new_game("balut")
+    scorer_client(quiet_client, game)
+
+    with (
+        translation.override("da"),
+        mock.patch(
+            "django.contrib.sessions.backends.db.SessionStore.load",
+            side_effect=InterfaceError("connection already closed"),
+        ),
+    ):
+        response = quiet_client.get("/standings/", headers={"Accept-Language": "de"})
+
+    text = html.unescape(response.content.decode())
+    assert response.status_code == 503 and 'lang="de"' in text
+    assert "Die Datenbank des Clubs antwortet gerade nicht." in text
+    assert "<h1>" in text and "<main>" in text
+
+
+def test_the_503_of_a_page_says_only_what_applies_to_it(quiet_client: Client) -> None:
+    game = new_game("balut")
+    failing = OperationalError("gone")
+
+    with mock.patch("league.views.standings.selectors.club_settings", side_effect=failing):
+        standings = html.unescape(quiet_client.get("/standings/").content.decode())
+    with mock.patch("scoring.views.play.load_game", side_effect=failing):
+        game_page = html.unescape(quiet_client.get(page(game)).content.decode())
+
+    tablet = "The tablet keeps its turns and sends them again by itself."
+    assert "Try again in a moment." in standings
+    assert tablet not in standings and "Nothing was saved." not in standings
+    assert tablet in game_page and "Nothing was saved." not in game_page
 
 
 def test_any_other_error_is_still_djangos_500(quiet_client: Client) -> None:

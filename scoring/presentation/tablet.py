@@ -244,6 +244,10 @@ def tablet_words() -> dict[str, str]:
             "No connection: the last turn waits on the tablet (Pending). Play on; the turns "
             "are sent in order as soon as the server answers."
         ),
+        "serverDownGoOn": _(
+            "The server is not answering (its database is down): the last turn waits on the "
+            "tablet (Pending). Play on; the turns are sent in order as soon as it answers."
+        ),
         "pending": _("Pending: turn %(n)s, %(player)s, %(turn)s (%(score)s)"),
         "heldBehind": _("Not sent: turn %(n)s before it was refused."),
         "sending": _("Sending…"),

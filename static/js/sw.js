@@ -2,8 +2,9 @@
 //
 // Network first, always: online, every game page and static file comes from the server (the
 // pages are no-store for the HTTP cache), and the answer replaces the copy kept here. Only
-// when the server cannot be reached is the last copy shown, marked so the tablet knows it may
-// be behind and plays on from its own store (the kept taps and the queue of turns).
+// when the server cannot be reached, or answers a game page with an error of its own (5xx: its
+// database down or restarting), is the last copy shown, marked so the tablet knows it may be
+// behind, and why, and plays on from its own store (the kept taps and the queue of turns).
 "use strict";
 
 const PAGES = "balutclub-pages-v1";
@@ -30,18 +31,29 @@ self.addEventListener("fetch", (event) => {
 
 async function networkFirst(request, key, page) {
   const cache = await caches.open(PAGES);
+  let response;
   try {
-    const response = await fetch(request);
-    // A sign-in page or an error is never kept in place of the game.
-    if (response.ok && !response.redirected && response.type === "basic") {
-      await cache.put(key, response.clone());
-    }
-    return response;
+    response = await fetch(request);
   } catch (error) {
-    const kept = await cache.match(key);
+    const kept = await keptCopy(cache, key, page, "network");
     if (!kept) throw error;
-    if (!page) return kept;
-    const html = (await kept.text()).replace("<html", "<html data-offline-copy");
-    return new Response(html, { headers: { "Content-Type": "text/html; charset=utf-8" } });
+    return kept;
   }
+  // A sign-in page or an error is never kept in place of the game.
+  if (response.ok && !response.redirected && response.type === "basic") {
+    await cache.put(key, response.clone());
+  }
+  // The server is there but cannot serve the game (a 503 while its database is down): the
+  // game as kept, so the scorer plays on instead of reading an error page with no script.
+  if (page && response.status >= 500) return (await keptCopy(cache, key, page, "server")) || response;
+  return response;
+}
+
+// The kept copy; a game page marked with why it is shown: "network" (no connection) or
+// "server" (the server answered with an error).
+async function keptCopy(cache, key, page, why) {
+  const kept = await cache.match(key);
+  if (!kept || !page) return kept;
+  const html = (await kept.text()).replace("<html", `<html data-offline-copy="${why}"`);
+  return new Response(html, { headers: { "Content-Type": "text/html; charset=utf-8" } });
 }

@@ -44,6 +44,9 @@
   // sent it is kept instead (read before any script changed it).
 
   const fromCache = document.documentElement.hasAttribute("data-offline-copy");
+  // Why the last send did not get through: the server answered with an error (its database
+  // down) rather than no answer at all. The queue keeps it; the badge says it.
+  T.serverDown = document.documentElement.getAttribute("data-offline-copy") === "server";
   const firstHtml = `<!DOCTYPE html>\n${document.documentElement.outerHTML}`;
 
   async function put(html) {

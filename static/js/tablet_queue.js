@@ -118,13 +118,16 @@
     play.querySelectorAll("dialog[open]").forEach((dialog) => dialog.close());
     const xhr = event.detail.xhr;
     if (!xhr || !xhr.status || xhr.status >= 500) {
+      T.serverDown = Boolean(xhr && xhr.status);
       const number = Number(play.dataset.turn);
       const entry = readEntry(play.dataset.game, number);
       if (entry && entry.body && queueTurn(play, number, entry)) {
         const note = play.querySelector("[data-pad-note]");
-        if (note) note.textContent = say("offlineGoOn");
+        if (note) note.textContent = say(T.serverDown ? "serverDownGoOn" : "offlineGoOn");
       }
       retryLater();
+    } else {
+      T.serverDown = false;
     }
     settle();
   });
@@ -156,9 +159,13 @@
     const waiting = queuedEntries(play.dataset.game);
     const sending = syncing || slow;
     const badge = play.querySelector("[data-queue-badge]");
+    // A confirmation of a turn stored before the turns started waiting would say all is well.
+    if (waiting.length) document.querySelectorAll("#notice").forEach((notice) => notice.remove());
     if (badge) {
       const count = waiting.length + (slow && !syncing ? 1 : 0);
       badge.hidden = !count || unseen;
+      const down = badge.querySelector("[data-queue-down]");
+      if (down) down.hidden = !T.serverDown || sending;
       badge.dataset.state = sending ? "sending" : "pending";
       badge.querySelector("[data-queue-pending]").hidden = sending;
       badge.querySelector("[data-queue-sending]").hidden = !sending;
@@ -195,6 +202,7 @@
         signal: abort.signal,
       });
       const html = await response.text();
+      T.serverDown = response.status >= 500;
       // A turn recorded in pieces (the server sends the whole play area for a resent one).
       const pieces = response.status === 200 && response.headers.get("HX-Reswap") === "none";
       // Only an answer with the play area (recorded, or refused with the sheet) or its pieces
@@ -202,6 +210,7 @@
       if (!pieces && (!html.includes('id="play"') || ![200, 409, 422].includes(response.status))) return null;
       return { status: response.status, html, pieces };
     } catch (error) {
+      T.serverDown = false;  // no answer at all: the connection, not the server
       return null;
     } finally {
       clearTimeout(timer);

@@ -69,8 +69,6 @@ NOT_PAGES = {
     "tournaments/<int:tournament_id>/cards.pdf",
     "tournaments/<int:tournament_id>/rounds/<int:number>/sheets.pdf",
     "tournaments/<int:tournament_id>/results.<str:kind>",
-    # A fragment the game page loads into itself (scoring.game_panels): swept as part of it.
-    "ratings/games/<int:game_id>/",
     "competitions/<int:competition_id>/calendar.ics",
     "teams/<int:team_id>/calendar.ics",
     "matches/<int:match_id>/card.pdf",

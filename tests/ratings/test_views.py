@@ -6,6 +6,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 
 import pytest
 from django.test import Client
@@ -89,10 +90,29 @@ def test_a_finished_games_page_loads_its_rating_changes(client: Client) -> None:
     assert change is not None
 
     page = client.get(reverse("scoring:game", args=[change.game_id])).content.decode()
-    fragment = client.get(reverse("ratings:game", args=[change.game_id])).content.decode()
+    fragment = client.get(
+        reverse("ratings:game", args=[change.game_id]), headers={"hx-request": "true"}
+    ).content.decode()
 
     assert f'hx-get="{reverse("ratings:game", args=[change.game_id])}"' in page
     assert signed(change.rating_change) in fragment and change.rating_change > 0
+    assert "<html" not in fragment
+
+
+@pytest.mark.usefixtures("two_games")
+def test_a_games_rating_changes_at_their_own_address_are_a_whole_page(client: Client) -> None:
+    change = RatingChange.objects.filter(member__known_as="Ann").first()
+    assert change is not None
+
+    page = client.get(
+        reverse("ratings:game", args=[change.game_id]), headers={"accept-language": "de"}
+    ).content.decode()
+
+    # What axe asked of it: a title, the language, a landmark and a heading.
+    assert '<html lang="de"' in page and "<main" in page
+    assert re.search(r"<title>Wertungen nach [^<]+#\d+", page)
+    assert re.search(r"<h1[^>]*>Wertungen nach [^<]+#\d+</h1>", page)
+    assert signed(change.rating_change) in page
 
 
 def test_a_game_in_play_has_no_rating_panel(client: Client) -> None:
