@@ -7,6 +7,7 @@ import io
 from collections.abc import Sequence
 
 import tablib
+from django.utils import translation
 from django.utils.translation import gettext
 from reportlab.lib.pagesizes import A4, A6, landscape
 from reportlab.lib.units import mm
@@ -125,10 +126,15 @@ def table_sheets(
     tournament: Tournament, view: RoundView, *, club: str = "", language: str | None = None
 ) -> bytes:
     """One blank score sheet a table of the round, its players' names printed in seat order
-    (the first seat starts and scores), drawn as scoring prints every blank sheet."""
-    heading = (
-        gettext("Final table") if view.round.final else gettext("Round %(round)d · Table %(table)d")
-    )
+    (the first seat starts and scores), drawn as scoring prints every blank sheet; the headings
+    in the sheets' language."""
+    with translation.override(language or translation.get_language()):
+        heading = (
+            gettext("Final table")
+            if view.round.final
+            else gettext("Round %(round)d · Table %(table)d")
+        )
+        title = gettext("%(name)s: score sheets") % {"name": tournament.name}
     sheets = [
         blank_sheet(
             tournament.ruleset,
@@ -141,6 +147,5 @@ def table_sheets(
         for table in view.tables
     ]
     out = io.BytesIO()
-    title = gettext("%(name)s: score sheets") % {"name": tournament.name}
     write_pdf(sheets, out, title=title, club=club, language=language)
     return out.getvalue()

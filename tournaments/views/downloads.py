@@ -4,12 +4,16 @@ from __future__ import annotations
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
+from django.utils import translation
+from django.utils.http import content_disposition_header
 from django.utils.text import slugify
+from django.utils.translation import get_language, gettext
 from django.views.decorators.http import require_GET
 
 from clubs.requests import club_of
 from league.views.access import secretary_required
 from scoring import club
+from scoring.views.pdfs import sheet_language
 from tournaments import exports, selectors
 from tournaments.models import Tournament
 from tournaments.views.access import visible
@@ -22,8 +26,10 @@ TYPES = {
 
 
 def attachment(body: bytes, kind: str, name: str) -> HttpResponse:
+    """`name` in the reader's words ("Forårsturnering runde 2 skemaer"), made the file's name."""
     response = HttpResponse(body, content_type=TYPES[kind])
-    response["Content-Disposition"] = f'attachment; filename="{name}.{kind}"'
+    filename = f"{slugify(name, allow_unicode=True) or 'tournament'}.{kind}"
+    response["Content-Disposition"] = content_disposition_header(True, filename)
     return response
 
 
@@ -39,7 +45,7 @@ def cards(request: HttpRequest, tournament_id: int) -> HttpResponse:
     if wanted.isdigit():
         drawn = [view for view in drawn if view.round.number == int(wanted)]
     body = exports.table_cards(tournament, drawn)
-    return attachment(body, "pdf", f"{slugify(tournament.name) or 'tournament'}-tables")
+    return attachment(body, "pdf", gettext("%(name)s tables") % {"name": tournament.name})
 
 
 @require_GET
@@ -53,9 +59,13 @@ def sheets(request: HttpRequest, tournament_id: int, number: int) -> HttpRespons
     if view is None or not view.tables:
         raise Http404
     house = club.house_settings(club_of(request))
-    body = exports.table_sheets(tournament, view, club=house.club_name)
-    name = f"{slugify(tournament.name) or 'tournament'}-round-{number}-sheets"
-    return attachment(body, "pdf", name)
+    # The reader's language unless ?lang= picks another: the sheets, their headings and the
+    # file's name alike (the sheets were English under a Danish heading).
+    language = sheet_language(request.GET.get("lang") or get_language(), house)
+    body = exports.table_sheets(tournament, view, club=house.club_name, language=language)
+    with translation.override(language):
+        name = gettext("%(name)s round %(number)d sheets")
+    return attachment(body, "pdf", name % {"name": tournament.name, "number": number})
 
 
 @require_GET
@@ -70,4 +80,4 @@ def results(request: HttpRequest, tournament_id: int, kind: str) -> HttpResponse
         body = exports.results_pdf(tournament, standings)
     else:
         body = exports.results_file(tournament, standings, kind)
-    return attachment(body, kind, f"{slugify(tournament.name) or 'tournament'}-results")
+    return attachment(body, kind, gettext("%(name)s results") % {"name": tournament.name})

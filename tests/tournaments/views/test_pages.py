@@ -4,6 +4,7 @@ the table cards and the results."""
 from __future__ import annotations
 
 import io
+from urllib.parse import quote
 
 import pytest
 from django.test import Client
@@ -278,6 +279,32 @@ def test_a_rounds_score_sheets_print_each_tables_players_by_name(organiser: Clie
         for name in table.seats.values_list("entrant__name", flat=True):
             assert name in text
     assert missing.status_code == 404 and wrong.status_code == 405
+
+
+@pytest.mark.parametrize(
+    ("language", "heading", "words", "filename"),
+    [
+        ("da", "Runde 2 · Bord 1", ("Firere", "Underskrift"), "club-night-runde-2-skemaer.pdf"),
+        ("de", "Runde 2 · Tisch 1", ("Vierer", "Unterschrift"), "club-night-runde-2-blätter.pdf"),
+    ],
+)
+def test_a_rounds_score_sheets_are_printed_in_the_readers_language_through_and_through(
+    organiser: Client, language: str, heading: str, words: tuple[str, ...], filename: str
+) -> None:
+    tournament = club_night(secretary("boss"))
+    draw_rounds(tournament=tournament)
+
+    response = organiser.get(
+        reverse("tournaments:sheets", args=[tournament.pk, 2]),
+        headers={"accept-language": language},
+    )
+
+    text = "\n".join(page.extract_text() for page in PdfReader(io.BytesIO(response.content)).pages)
+    assert heading in text and all(word in text for word in words)
+    for english in ("Fours", "Signature", "Total score", "Round 2"):
+        assert english not in text
+    # Non-ASCII names travel as RFC 5987's filename*=utf-8''…, percent-encoded.
+    assert quote(filename) in response["Content-Disposition"]
 
 
 def test_a_member_gets_no_score_sheets(client: Client) -> None:
