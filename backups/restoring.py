@@ -1,6 +1,6 @@
 """`manage.py restore`: an archive of `manage.py backup` loaded whole, or not at all.
 
-Every check comes before the club's database is touched (balutclub.archive_reader: the
+Every check comes before the club's database is touched (backups.archive_reader: the
 manifest, every name, every size, every checksum; the archive's database migrated forward in
 the scratch folder). The media files are unpacked into a staging folder inside MEDIA_ROOT, on
 the same disk. Then, in one transaction: the rows are copied, their counts compared with the
@@ -27,8 +27,7 @@ from django.db.migrations.exceptions import InconsistentMigrationHistory
 from django.db.migrations.loader import MigrationLoader
 from django.utils.translation import gettext as _
 
-from balutclub.archive_reader import unpack
-from balutclub.backups import (
+from backups.archive import (
     STAGING_PREFIX,
     BackupError,
     Summary,
@@ -38,6 +37,7 @@ from balutclub.backups import (
     row_counts,
     sqlite_database,
 )
+from backups.archive_reader import unpack
 
 
 def restore(path: Path, *, replace: bool = False) -> Summary:

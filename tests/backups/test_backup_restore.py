@@ -28,7 +28,7 @@ from django.core.management.base import CommandError
 from django.db import connection
 from pytest_django.fixtures import Settings
 
-from balutclub.backups import data_models, extra_database
+from backups.archive import data_models, extra_database
 from league.models import RecordKind
 from league.services.books import book_game
 from league.services.register import enter_historic_record

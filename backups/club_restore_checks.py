@@ -1,14 +1,14 @@
 """What `restore --club` checks of the server it restores into, before anything is written
 and again inside its transaction: that the club's address is free (or holds an empty club), and
-that every other club the archive names is here (balutclub.club_restoring)."""
+that every other club the archive names is here (backups.club_restoring)."""
 
 from __future__ import annotations
 
 from django.apps import apps
 from django.utils.translation import gettext as _
 
-from balutclub.backups import BackupError
-from balutclub.club_backups import CLUB, CLUB_TABLES
+from backups.archive import BackupError
+from backups.club_backups import CLUB, CLUB_TABLES
 
 # What a club made by `create_club` holds before anything happens in it.
 EMPTY_CLUB_TABLES = (CLUB, "clubs.Membership", "league.ClubSettings")

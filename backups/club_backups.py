@@ -1,6 +1,6 @@
 """`manage.py backup --club SLUG`: one club of a server in an archive of its own.
 
-The archive has the whole-server backup's layout (balutclub.backups: a manifest, a SQLite
+The archive has the whole-server backup's layout (backups.archive: a manifest, a SQLite
 database, the media files) with `"scope": "club"` in the manifest, so neither restore takes the
 other's archive. Its database holds that club's rows only, with their ids as they are:
 
@@ -36,8 +36,7 @@ from django.db.models import QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from balutclub.archive_reader import CLUB_SCOPE
-from balutclub.backups import (
+from backups.archive import (
     ARCHIVE_FORMAT,
     DATABASE,
     MANIFEST,
@@ -52,6 +51,7 @@ from balutclub.backups import (
     row_counts,
     sqlite_database,
 )
+from backups.archive_reader import CLUB_SCOPE
 
 USER = "auth.User"
 MEMBER = "scoring.Member"

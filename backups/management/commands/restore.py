@@ -1,6 +1,6 @@
 """`manage.py restore FILE`: load an archive written by `manage.py backup`, whole or not at all.
 `manage.py restore --club SLUG FILE`: one club's archive (`backup --club`) into a server that may
-host other clubs (balutclub.club_restoring)."""
+host other clubs (backups.club_restoring)."""
 
 from __future__ import annotations
 
@@ -11,9 +11,9 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from balutclub.backups import BackupError
-from balutclub.club_restoring import ClubRestore, club_restore
-from balutclub.restoring import restore
+from backups.archive import BackupError
+from backups.club_restoring import ClubRestore, club_restore
+from backups.restoring import restore
 
 
 class Command(BaseCommand):

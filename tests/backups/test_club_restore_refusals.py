@@ -16,7 +16,7 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
-from balutclub.club_backups import club_models
+from backups.club_backups import club_models
 from clubs.models import Membership, Role
 from clubs.services import create_club, join_club
 from league.models import RegisterEntry
@@ -149,5 +149,5 @@ class Zeros(io.RawIOBase):
 
 
 def test_every_table_of_the_app_is_said_to_be_a_clubs_its_peoples_or_the_servers() -> None:
-    # A new table must be added to balutclub.club_backups, or club backups stop with its name.
+    # A new table must be added to backups.club_backups, or club backups stop with its name.
     assert {model._meta.label for model in club_models()} >= {"scoring.Game", "auth.User"}

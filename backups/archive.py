@@ -13,7 +13,7 @@ PostgreSQL alike (that is how a club moves from one to the other):
   unchanged (datetimes to the microsecond, JSON, text), unlike Django's JSON serialiser, which
   keeps milliseconds only; tests/backups compares every field of every row.
 
-Restoring (balutclub.restoring) copies every row from the archive's database into the
+Restoring (backups.restoring) copies every row from the archive's database into the
 configured one, primary keys included, in one transaction (foreign keys are checked at commit,
 so table order does not matter), then moves PostgreSQL's sequences past the highest key.
 """

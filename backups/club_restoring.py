@@ -1,7 +1,7 @@
 """`manage.py restore --club SLUG FILE`: one club's archive into a server that hosts others.
 
-All or nothing, as the whole-server restore (balutclub.restoring): every check of the archive
-first (balutclub.archive_reader), its database migrated forward in the scratch folder, then in
+All or nothing, as the whole-server restore (backups.restoring): every check of the archive
+first (backups.archive_reader), its database migrated forward in the scratch folder, then in
 one transaction every row is added and every file moved into place; anything failing rolls
 all of it back and puts the files back. No other club's row or file is changed:
 
@@ -45,9 +45,9 @@ from django.core.management.color import no_style
 from django.db import connections, models, transaction
 from django.utils.translation import gettext as _
 
-from balutclub.archive_reader import CLUB_SCOPE, unpack
-from balutclub.backups import BATCH, BackupError, sqlite_database
-from balutclub.club_backups import (
+from backups.archive import BATCH, BackupError, sqlite_database
+from backups.archive_reader import CLUB_SCOPE, unpack
+from backups.club_backups import (
     CLUB,
     CLUB_TABLES,
     MEMBER,
@@ -57,8 +57,8 @@ from balutclub.club_backups import (
     foreign_keys,
     target_label,
 )
-from balutclub.club_restore_checks import check_address, other_clubs
-from balutclub.restoring import MediaPlacement, _staging, _upgrade, refused_as_backup_errors
+from backups.club_restore_checks import check_address, other_clubs
+from backups.restoring import MediaPlacement, _staging, _upgrade, refused_as_backup_errors
 from scoring import restored_ids
 
 
