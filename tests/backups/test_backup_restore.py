@@ -43,7 +43,7 @@ from tests.league.helpers import pdf_upload, png_upload
 from tests.postgres import postgres_server, without_postgres
 from tests.scoring.services.helpers import member, secretary, sign_all
 
-ROOT = Path(__file__).resolve().parents[3]
+ROOT = Path(__file__).resolve().parents[2]
 DEMO = ROOT / "fixtures" / "demo"
 # Its own name per process: runs side by side (xdist workers, other checkouts) never drop it.
 TARGET_PG = f"balut_backup_{os.getpid()}"

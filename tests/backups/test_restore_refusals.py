@@ -25,11 +25,11 @@ from backups.archive import STAGING_PREFIX
 from league.services.books import book_game
 from scoring.models import Game
 from scoring.services.records import import_game_record
-from tests.factories import the_club
-from tests.scoring.commands.test_backup_restore import demo, enter_scanned_records, every_row
-from tests.scoring.commands.test_backup_restore import (
+from tests.backups.test_backup_restore import demo, enter_scanned_records, every_row
+from tests.backups.test_backup_restore import (
     media as media,  # noqa: F401 (registers the fixture)
 )
+from tests.factories import the_club
 from tests.scoring.services.helpers import member, secretary, sign_all
 
 # A restore goes into a database with no club at all: the tests make their club themselves.

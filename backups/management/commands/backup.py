@@ -13,6 +13,7 @@ from django.utils.translation import ngettext
 
 from backups.archive import BackupError, backup
 from backups.club_backups import club_backup
+from backups.progress import Progress
 from clubs.commands import club_from_option
 
 
@@ -53,7 +54,7 @@ class Command(BaseCommand):
             )
         try:
             if club is None:
-                summary = backup(path)
+                summary = backup(path, progress=Progress(self.stderr.write))
             else:
                 summary = club_backup(path, club_id=club.pk, slug=club.slug, name=club.name)
         except BackupError as error:
