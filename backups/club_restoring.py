@@ -45,7 +45,7 @@ from django.utils.translation import gettext as _
 
 from backups.archive import BackupError, sqlite_database
 from backups.archive_reader import CLUB_SCOPE, unpack
-from backups.bulk import BATCH
+from backups.bulk import BATCH, insert_objects
 from backups.club_backups import (
     CLUB,
     CLUB_TABLES,
@@ -344,7 +344,11 @@ class _Loader:
             self._insert(model, batch)
 
     def _insert(self, model: type[models.Model], batch: list[tuple[Any, models.Model]]) -> None:
-        model._base_manager.bulk_create([row for _, row in batch])
+        rows = [row for _, row in batch]
+        if all(row.pk is not None for row in rows):
+            insert_objects(model, rows, target="default")  # in bulk (COPY on PostgreSQL)
+        else:
+            model._base_manager.bulk_create(rows)  # fresh ids, which the database returns
         self.ids[model._meta.label].update((before, row.pk) for before, row in batch)
 
     def check_counts(self) -> None:
