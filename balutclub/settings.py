@@ -86,6 +86,9 @@ INSTALLED_APPS = [
     "stats",
     # The top layer: the federation's pages read every club's books side by side.
     "federation",
+    # Above every app: backups and restores read and write every app's tables (its commands
+    # backup, restore and delete_club).
+    "backups",
 ]
 
 MIDDLEWARE = [
@@ -176,8 +179,8 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # tells a reader when another connection has written.
     _sqlite_options.setdefault("init_command", "PRAGMA journal_mode=WAL; PRAGMA cache_size=-20000")
     # Django's backend, but a writer waiting for another's transaction asks again within a
-    # fraction of a millisecond, not after SQLite's growing sleeps (balutclub/sqlite/base.py).
-    DATABASES["default"]["ENGINE"] = "balutclub.sqlite"
+    # fraction of a millisecond, not after SQLite's growing sleeps (dbengines/sqlite/base.py).
+    DATABASES["default"]["ENGINE"] = "dbengines.sqlite"
     # The tests' database in memory, as Django's own SQLite engine has it by default (tools
     # that know only that engine's name, like pytest-django's per-worker names, ask this).
     DATABASES["default"].setdefault("TEST", {}).setdefault("NAME", ":memory:")
@@ -254,22 +257,22 @@ if SIGN_IN_MEMBER_FAILURE_LIMIT <= AXES_FAILURE_LIMIT:
         "SIGN_IN_MEMBER_FAILURE_LIMIT must be above SIGN_IN_CLIENT_FAILURE_LIMIT, or one client "
         "alone could lock a member out."
     )
-# In this order: balutclub.throttle reads the client's count first, then the member's.
+# In this order: clubs.throttle reads the client's count first, then the member's.
 AXES_LOCKOUT_PARAMETERS = ["ip_address", "username"]
-AXES_HANDLER = "balutclub.throttle.ClubAxesHandler"
-# A right sign-in clears only that person's own wrong tries from that client (balutclub.throttle).
+AXES_HANDLER = "clubs.throttle.ClubAxesHandler"
+# A right sign-in clears only that person's own wrong tries from that client (clubs.throttle).
 AXES_RESET_ON_SUCCESS = True
 AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
 # Every failed sign-in stays listed in the admin (the counts reset on success; this log does not),
 # so the secretary can see who was guessing, and when.
 AXES_ENABLE_ACCESS_FAILURE_LOG = True
-AXES_LOCKOUT_CALLABLE = "balutclub.throttle.lockout_response"
+AXES_LOCKOUT_CALLABLE = "clubs.throttle.lockout_response"
 # Never written into the attempts table: a wrong PIN is a near miss of the right one.
 AXES_SENSITIVE_PARAMETERS = ["username", "ip_address", "pin", "drawing"]
 # Behind the club's reverse proxy the client's address is the proxy's: SIGN_IN_PROXY_COUNT=1
 # reads it from the last X-Forwarded-For entry the (one) trusted proxy added.
 SIGN_IN_PROXY_COUNT = int(os.environ.get("SIGN_IN_PROXY_COUNT", "0"))
-AXES_CLIENT_IP_CALLABLE = "balutclub.throttle.client_ip"
+AXES_CLIENT_IP_CALLABLE = "clubs.throttle.client_ip"
 
 # What a page may load and run (balutclub.security_headers): only the app's own scripts and
 # styles, never inline ones; Bootstrap's CSS draws icons from data: URLs.
@@ -292,7 +295,7 @@ CONTENT_SECURITY_POLICY = "; ".join(
 
 # The verify page's uploads (docs/usage.md, "Uploads to the verify page"): the most seconds one
 # upload's check may take, well inside gunicorn's worker timeout (past it the check stops and
-# says so); how many uploads one client (balutclub.throttle.client_ip) may send, in
+# says so); how many uploads one client (clubs.throttle.client_ip) may send, in
 # django-ratelimit's words ("10/10m": ten in ten minutes); and how many checks run at once on the
 # whole server, so the other workers keep answering the tablets while uploads pour in.
 VERIFY_SECONDS = float(os.environ.get("VERIFY_SECONDS", "10"))

@@ -122,6 +122,17 @@ def _federation(args: argparse.Namespace) -> Result:
     return run_federation(postgres=args.postgres or STARTING_DATABASE_URL, seed=args.seed)
 
 
+def _backups(args: argparse.Namespace) -> Result:
+    from benchmarks.backups import run_backups
+
+    return run_backups(
+        postgres=args.postgres or STARTING_DATABASE_URL,
+        years=args.years,
+        games_per_year=args.games_per_year,
+        seed=args.seed,
+    )
+
+
 BENCHMARKS: dict[str, tuple[str, Callable[[argparse.Namespace], Result]]] = {
     "turn": ("record one turn: real view vs bare view, full middleware stack", _turn),
     "engine": ("the rules engine alone: replay, result, tablet preview", _engine),
@@ -179,6 +190,12 @@ BENCHMARKS: dict[str, tuple[str, Callable[[argparse.Namespace], Result]]] = {
         "BENCH_FEDERATION_CLUBS and BENCH_FEDERATION_YEARS shrink it): one club's pages and "
         "turns against the same club on a server of its own",
         _federation,
+    ),
+    "backups": (
+        "backup and restore, of the whole server and of one club in its place, in rows/s: a "
+        "club of 10 years (at most 200 games a year) on SQLite, and on PostgreSQL when a "
+        "server answers",
+        _backups,
     ),
 }
 

@@ -30,10 +30,24 @@ from scoring.transactions import require_transaction
 
 if TYPE_CHECKING:
     from clubs.models import Club
-    from scoring.models import Correction, Game
-    from scoring.selectors import PlayedGame
+    from scoring.models import Correction, Game, GamePlayer
 
 logger = logging.getLogger(__name__)
+
+
+class PlayedGame(Protocol):
+    """What the books need of a game as it now stands: a LoadedGame, or a LiveGame (a game in
+    play, kept turn by turn without its turns' rows)."""
+
+    @property
+    def game(self) -> Game: ...
+
+    @property
+    def players(self) -> tuple[GamePlayer, ...]: ...
+
+    def result(
+        self, house_rules: rules.HouseRules = rules.DEFAULT_HOUSE_RULES
+    ) -> rules.GameResult: ...
 
 
 class GameChange(enum.StrEnum):

@@ -1,7 +1,7 @@
 """The ids a game's rows had on the server that printed its sheet, kept when a restore changed them.
 
 `manage.py restore --club` gives a table's rows fresh ids when the server holds rows with theirs
-(balutclub.club_restoring). A sheet printed before names its game by the old number ("Game #12"),
+(backups.club_restoring). A sheet printed before names its game by the old number ("Game #12"),
 and a verification code of format 1 (scoring.verification) hashes the old ids of the game, its
 players' members, its corrections and their authors. So the restore writes, on each game whose
 ids it changed, the old ones (`Game.restored_ids`), and verification reads the game through

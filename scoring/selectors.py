@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Protocol
 
 from django.db.models import Prefetch, QuerySet
 from django.utils import timezone
@@ -56,21 +55,6 @@ def turn_outcome(state: rules.Game) -> TurnOutcome:
         filled = state.history[-1].filled
         return TurnOutcome(box=filled.box, score=filled.score)
     return TurnOutcome(box="", score=state.history[-1].points)
-
-
-class PlayedGame(Protocol):
-    """What the books need of a game as it now stands: a LoadedGame, or a LiveGame (a game in
-    play, kept turn by turn without its turns' rows)."""
-
-    @property
-    def game(self) -> Game: ...
-
-    @property
-    def players(self) -> tuple[GamePlayer, ...]: ...
-
-    def result(
-        self, house_rules: rules.HouseRules = rules.DEFAULT_HOUSE_RULES
-    ) -> rules.GameResult: ...
 
 
 def game_setup(game: Game, players: Sequence[GamePlayer]) -> rules.GameSetup:

@@ -49,10 +49,11 @@ QuietWSGIRequestHandler.disable_nagle_algorithm = True
 # subprocess) go first, so the run does not end with one worker alone on a long test.
 LONG_FIRST = (
     "tests/browser/test_full_games.py",
-    "tests/scoring/commands/test_backup_restore.py",
+    "tests/backups/test_backup_restore.py",
     "tests/test_make_serve.py",
     "tests/browser/",
     "tests/stats/test_browser.py",
+    "tests/backups/",
     "tests/scoring/commands/",
     "tests/test_settings.py",
     "tests/scoring/pdf/test_benchmark_smoke.py",

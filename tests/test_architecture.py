@@ -1,11 +1,15 @@
 """The layers of docs/architecture.md, imports going one way only: scoring keeps games and never
 imports the league's books or the statistics (it reaches the books through its own hook,
-scoring.club, which the league registers); the league never imports the statistics."""
+scoring.club, which the league registers); the league never imports the statistics; nothing
+imports the backups, the top; the project package is wiring only; and no two modules import
+each other, however long the way round."""
 
 from __future__ import annotations
 
 import ast
+import graphlib
 import re
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -13,16 +17,26 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 SCORING = ROOT / "scoring"
 TEMPLATES = ROOT / "templates"
-# Each app, and the apps it must never import.
+# Each app, and the apps it must never import. `backups`, the top, may import every app.
 LAYERS = {
-    "clubs": ("scoring", "league", "tournaments", "ratings", "teams", "stats", "federation"),
-    "scoring": ("league", "tournaments", "ratings", "teams", "stats", "federation"),
-    "league": ("tournaments", "ratings", "teams", "stats", "federation"),
-    "tournaments": ("stats", "federation"),
-    "ratings": ("stats", "federation"),
-    "teams": ("stats", "federation"),
-    "stats": ("federation",),
-}
+    "clubs": (
+        "scoring", "league", "tournaments", "ratings", "teams", "stats", "federation", "backups"
+    ),
+    "scoring": ("league", "tournaments", "ratings", "teams", "stats", "federation", "backups"),
+    "league": ("tournaments", "ratings", "teams", "stats", "federation", "backups"),
+    "tournaments": ("stats", "federation", "backups"),
+    "ratings": ("stats", "federation", "backups"),
+    "teams": ("stats", "federation", "backups"),
+    "stats": ("federation", "backups"),
+    "federation": ("backups",),
+}  # fmt: skip
+APPS = (*LAYERS, "backups")
+# The project package (settings, URLs, WSGI/ASGI, gunicorn's configuration and their wiring)
+# and the database backends: only the URLs name the apps' views, and the warm-up of a server
+# process before it forks (gunicorn's configuration calls it) names what it warms.
+PROJECT = ROOT / "balutclub"
+WIRING = ("urls.py", "warmup.py")
+FIRST_PARTY = (*APPS, "balutclub", "dbengines")
 
 
 def imports_of(path: Path, packages: tuple[str, ...] = ("league",)) -> list[str]:
@@ -97,6 +111,139 @@ def apps_named_in_template(path: Path) -> list[str]:
         match["url"] or match["path"]
         for match in TEMPLATE_REFERENCE.finditer(path.read_text(encoding="utf-8"))
     ]
+
+
+def test_the_project_package_imports_no_app_but_to_wire_its_urls() -> None:
+    files = sorted(PROJECT.rglob("*.py"))
+    assert PROJECT / "settings.py" in files
+    offenders = {
+        str(path.relative_to(ROOT)): modules
+        for path in files
+        if path.name not in WIRING and (modules := imports_of(path, APPS))
+    }
+    assert offenders == {}
+    # What moved out of it stays out: the backups are an app, the throttle the clubs', the
+    # SQLite backend a database backend package of its own.
+    assert not (PROJECT / "backups.py").exists()
+    assert not (PROJECT / "throttle.py").exists()
+    assert not (PROJECT / "sqlite").exists()
+
+
+def test_the_database_backends_import_no_app() -> None:
+    files = sorted((ROOT / "dbengines").rglob("*.py"))
+    assert ROOT / "dbengines" / "sqlite" / "base.py" in files
+    assert {str(path): imports_of(path, APPS) for path in files} == {str(p): [] for p in files}
+
+
+def test_the_backups_are_the_top_layer_which_nothing_imports() -> None:
+    files = [path for package in FIRST_PARTY if package != "backups" for path in sources(package)]
+    assert len(files) > 300
+    offenders = {
+        str(path.relative_to(ROOT)): modules
+        for path in files
+        if (modules := imports_of(path, ("backups",)))
+    }
+    assert offenders == {}
+    commands = ROOT / "backups" / "management" / "commands"
+    assert {"backup.py", "restore.py", "delete_club.py"} <= {p.name for p in commands.iterdir()}
+
+
+def sources(package: str) -> list[Path]:
+    return sorted((ROOT / package).rglob("*.py"))
+
+
+def module_name(path: Path) -> str:
+    parts = path.relative_to(ROOT).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def module_level_imports(path: Path, name: str, known: set[str]) -> set[str]:
+    """The first-party modules `name` imports as it loads: at its top level, inside `if` and
+    `try` (TYPE_CHECKING included: a circle drawn for the type checker is one all the same),
+    not inside functions. A module's own packages, which Python loads before it, are left out."""
+    package = name.split(".") if path.name == "__init__.py" else name.split(".")[:-1]
+    found: set[str] = set()
+    for node in top_level(ast.parse(path.read_text(encoding="utf-8")).body):
+        if isinstance(node, ast.Import):
+            found |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                base = ".".join([*package[: len(package) - node.level + 1], *filter(None, [base])])
+            found |= {
+                f"{base}.{alias.name}" if f"{base}.{alias.name}" in known else base
+                for alias in node.names
+            }
+    modules = set()
+    for imported in found:
+        while imported and imported not in known:
+            imported = imported.rpartition(".")[0]
+        if imported and imported != name and not name.startswith(f"{imported}."):
+            modules.add(imported)
+    return modules
+
+
+def top_level(body: list[ast.stmt]) -> Iterator[ast.stmt]:
+    for node in body:
+        if isinstance(node, ast.If):
+            yield from top_level(node.body)
+            yield from top_level(node.orelse)
+        elif isinstance(node, ast.Try):
+            for block in (node.body, *(h.body for h in node.handlers), node.orelse, node.finalbody):
+                yield from top_level(block)
+        else:
+            yield node
+
+
+def import_cycle(paths: dict[str, Path]) -> tuple[str, ...]:
+    """A circle of modules importing each other as they load, or () when there is none."""
+    graph = {name: module_level_imports(path, name, set(paths)) for name, path in paths.items()}
+    try:
+        graphlib.TopologicalSorter(graph).prepare()
+    except graphlib.CycleError as error:
+        return tuple(error.args[1])
+    return ()
+
+
+def test_no_modules_import_each_other_as_they_load() -> None:
+    paths = {module_name(path): path for package in FIRST_PARTY for path in sources(package)}
+    assert "scoring.club" in paths and "scoring.rules.table" in paths
+
+    assert import_cycle(paths) == ()
+
+
+def test_no_apps_import_each_other_wherever_the_import_stands() -> None:
+    graph = {
+        package: {
+            imported.split(".")[0]
+            for path in sources(package)
+            for imported in imports_of(path, FIRST_PARTY)
+        }
+        - {package}
+        for package in FIRST_PARTY
+    }
+    assert "scoring" in graph["league"]
+
+    graphlib.TopologicalSorter(graph).prepare()  # CycleError names the circle
+
+
+def test_the_cycle_check_sees_a_circle_through_a_type_checking_import(tmp_path: Path) -> None:
+    package = tmp_path / "pkg"
+    package.mkdir()
+    (package / "__init__.py").write_text("", encoding="utf-8")
+    (package / "a.py").write_text("from pkg.b import thing\n", encoding="utf-8")
+    (package / "b.py").write_text(
+        "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from . import c\n",
+        encoding="utf-8",
+    )
+    (package / "c.py").write_text(
+        "def later():\n    import pkg.b\nfrom pkg import a\n", encoding="utf-8"
+    )
+    names = {f"pkg.{n}": package / f"{n}.py" for n in "abc"} | {"pkg": package / "__init__.py"}
+
+    assert sorted(set(import_cycle(names))) == ["pkg.a", "pkg.b", "pkg.c"]
+    (package / "c.py").write_text("def later():\n    import pkg.a\n", encoding="utf-8")
+    assert import_cycle(names) == ()
 
 
 @pytest.mark.parametrize("app", sorted(LAYERS))

@@ -95,7 +95,7 @@ def test_local_development_needs_no_configuration() -> None:
     loaded = settings_with(DEBUG="1")
     assert loaded["DEBUG"] is True
     assert loaded["ALLOWED_HOSTS"] == ["127.0.0.1", "localhost"]
-    assert loaded["ENGINE"] == "balutclub.sqlite"
+    assert loaded["ENGINE"] == "dbengines.sqlite"
     assert loaded["NAME"] == str(BASE_DIR / "db.sqlite3")
 
 

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from django.db import OperationalError, connections
 
-from balutclub.sqlite.base import DatabaseWrapper
+from dbengines.sqlite.base import DatabaseWrapper
 
 
 @pytest.fixture(autouse=True)
@@ -24,7 +24,7 @@ def own_databases(django_db_blocker: Any) -> Iterator[None]:
 def connection_to(path: Path | str, *, timeout: float = 5) -> DatabaseWrapper:
     settings = dict(connections["default"].settings_dict)
     settings.update(
-        ENGINE="balutclub.sqlite",
+        ENGINE="dbengines.sqlite",
         NAME=str(path),
         OPTIONS={"transaction_mode": "IMMEDIATE", "timeout": timeout},
     )

@@ -30,9 +30,9 @@ from league.services.statements import upsert
 from league.services.voids import withdraw_void_game
 from league.upper_books import upper_books
 from scoring import rules
-from scoring.club import GameChange, HouseSettings
+from scoring.club import GameChange, HouseSettings, PlayedGame
 from scoring.models import RULESET_KEYS, Correction, Game, GameStatus
-from scoring.selectors import PlayedGame, game_house_rules, load_game
+from scoring.selectors import game_house_rules, load_game
 from scoring.transactions import require_transaction
 
 # `counts` as a filter of games, for the checks that ask the database rather than each game.

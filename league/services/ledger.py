@@ -27,8 +27,8 @@ from league.services import audit
 from league.services.statements import insert_new, read_rows, select_rows
 from scoring import rules
 from scoring.access.roles import is_secretary
+from scoring.club import PlayedGame
 from scoring.models import Game, GamePlayer
-from scoring.selectors import PlayedGame
 from scoring.transactions import require_transaction
 
 # What makes two debts the same debt, whatever their place in the list: who, why, which turn.

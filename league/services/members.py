@@ -110,7 +110,7 @@ def set_member_pin(*, in_club: Club, member: Member, by: User, pin: str) -> Memb
 
 @transaction.atomic
 def unlock_member_pin(*, in_club: Club, member: Member, by: User) -> Member:
-    """Lift the lock that repeated wrong PINs or passwords set (balutclub.throttle), before it
+    """Lift the lock that repeated wrong PINs or passwords set (clubs.throttle), before it
     runs out by itself: every failure counted against this member, from every client, goes."""
     _require_secretary(by, in_club, member)
     member = Member.objects.select_related("user").get(pk=member.pk)

@@ -1,5 +1,5 @@
 """Members' PINs on the shared tablet: checked through Django's authenticate (so django-axes
-throttles every guess, per client and per member: balutclub.throttle), and PIN sessions that
+throttles every guess, per client and per member: clubs.throttle), and PIN sessions that
 end after the club's idle time.
 """
 
@@ -16,7 +16,7 @@ from django.contrib.auth.models import AbstractBaseUser, User
 from django.http import HttpRequest, HttpResponse
 from django.utils.translation import gettext as _
 
-from balutclub.throttle import lock_reason
+from clubs.throttle import lock_reason
 from scoring.models import Member
 from scoring.services.members import PinRefused, verify_pin
 
@@ -53,7 +53,7 @@ class PinBackend(ModelBackend):
 def check_pin(request: HttpRequest, *, member: Member, pin: str) -> User:
     """`member`'s user if `pin` is theirs, counted by the throttle; PinRefused with the reason
     (a wrong PIN, or this device or this member paused after too many wrong ones)."""
-    # Read by balutclub.throttle.lockout_response: this page says why in its own form.
+    # Read by clubs.throttle.lockout_response: this page says why in its own form.
     request.pin_sign_in = True  # type: ignore[attr-defined]
     user = authenticate(request, username=member.user.get_username(), pin=pin)
     if isinstance(user, User):

@@ -5,11 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
-from typing import TYPE_CHECKING, Literal
+from typing import Literal
 
 from .dice import Dice, all_rolls, check_faces, contains, dice_key
 from .errors import RuleError, TurnNotAllowed, Words, gettext_noop
-from .table import TableGame
+from .table import Setup, TableGame
 
 # How a turn ended, as a refusal words it.
 TURN_ENDS = {
@@ -17,9 +17,6 @@ TURN_ENDS = {
     "bust": gettext_noop("bust"),
     "six_sixes": gettext_noop("6-6-6-6"),
 }
-
-if TYPE_CHECKING:  # game_setup asks the rulesets, which describe this game from here
-    from .game_setup import GameSetup
 
 KEY = "barbut4"
 TITLE = "4-Dice Barbut"
@@ -202,7 +199,7 @@ def play_turn_throws(throws: tuple[BarbutThrow, ...]) -> TurnInProgress:
 
 
 class BarbutGame(TableGame[TurnOutcome]):
-    def __init__(self, setup: GameSetup) -> None:
+    def __init__(self, setup: Setup) -> None:
         super().__init__(
             setup,
             five_dice=False,

@@ -16,12 +16,11 @@ from .boxes import FiveDiceRules, box_label, category_of, is_jackpot_box
 from .dice import Dice, all_rolls, check_faces, dice_key
 from .drinks import drinks_of_turn
 from .errors import BoxName, RuleError, TurnNotAllowed, gettext_noop
-from .game_setup import GameSetup
 from .options import Options
 from .points import Points
 from .results import Drink
 from .sheet import FilledBox, Sheet
-from .table import TableGame
+from .table import Setup, TableGame
 from .throws import Throw, check_throw_log
 
 GAME_FILLED = ("game_filled", gettext_noop("the game is over: every box is filled"))
@@ -64,7 +63,7 @@ class BoxPreview:
 
 
 class FiveDiceGame(TableGame[RecordedTurn]):
-    def __init__(self, setup: GameSetup) -> None:
+    def __init__(self, setup: Setup) -> None:
         refused = RuleError(
             "not_five_dice",
             gettext_noop("%(ruleset)s is not a five-dice game"),

@@ -3,20 +3,43 @@
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from typing import TYPE_CHECKING, Generic, TypeVar
+from collections.abc import Mapping
+from typing import Generic, Protocol, TypeVar
 
 from .errors import RuleError, TurnNotAllowed, gettext_noop
-
-if TYPE_CHECKING:  # game_setup asks the rulesets, which name the game modules built on this
-    from .game_setup import GameSetup
+from .options import Options
 
 Played = TypeVar("Played")
+
+
+class Setup(Protocol):
+    """What a game reads of its setup (a game_setup.GameSetup). Named here, not imported:
+    game_setup asks the rulesets, which describe the games built on this module, so an import
+    of it would close a circle."""
+
+    @property
+    def ruleset(self) -> str: ...
+
+    @property
+    def players(self) -> tuple[str, ...]: ...
+
+    @property
+    def options(self) -> Options: ...
+
+    @property
+    def friendly(self) -> bool: ...
+
+    @property
+    def guesses(self) -> Mapping[int, int]: ...
+
+    @property
+    def five_dice(self) -> bool: ...
 
 
 class TableGame(ABC, Generic[Played]):
     """A game in play; `history` holds what each turn played came to, in order."""
 
-    def __init__(self, setup: GameSetup, *, five_dice: bool, refused: RuleError) -> None:
+    def __init__(self, setup: Setup, *, five_dice: bool, refused: RuleError) -> None:
         """`refused`: why the setup's game is not one of this kind (RuleError otherwise)."""
         if setup.five_dice != five_dice:
             raise refused

@@ -1,5 +1,5 @@
 """How much of the server the verify page's uploads may take: a few uploads per client
-(django-ratelimit, counting by balutclub.throttle.client_ip), and a few checks at a time on the
+(django-ratelimit, counting by clubs.throttle.client_ip), and a few checks at a time on the
 whole server (settings.VERIFY_CONCURRENT_CHECKS), so that a flood of uploads gets quick refusals
 while the other workers go on answering the tablets. Both are kept in the "uploads" cache, a
 table of the database every gunicorn worker shares.
@@ -18,7 +18,7 @@ from django.core.cache import caches
 from django.http import HttpRequest
 from django_ratelimit.core import get_usage
 
-from balutclub.throttle import client_ip
+from clubs.throttle import client_ip
 
 GROUP = "verify-upload"
 # A slot outlives the check's budget by this much: only a worker killed in the middle of a

@@ -1,4 +1,4 @@
-"""The sign-in throttle (django-axes, balutclub.throttle): wrong PINs and passwords stop the
+"""The sign-in throttle (django-axes, clubs.throttle): wrong PINs and passwords stop the
 client that sends them; a member is paused only by wrong tries from several clients, and only
 for the cool-off, so a stranger alone can never keep a member out."""
 
@@ -17,7 +17,7 @@ from django.urls import reverse
 from django.utils import timezone
 from pytest_django.fixtures import Settings
 
-from balutclub.throttle import client_ip
+from clubs.throttle import client_ip
 from league.services.members import unlock_member_pin
 from scoring.models import Member
 from tests.factories import (

@@ -26,7 +26,7 @@ from typing import IO, Any
 from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 
-from balutclub.backups import (
+from backups.archive import (
     ARCHIVE_FORMAT,
     DATABASE,
     MANIFEST,

@@ -1,6 +1,6 @@
 """`manage.py backup --club SLUG`: one club of a server in an archive of its own.
 
-The archive has the whole-server backup's layout (balutclub.backups: a manifest, a SQLite
+The archive has the whole-server backup's layout (backups.archive: a manifest, a SQLite
 database, the media files) with `"scope": "club"` in the manifest, so neither restore takes the
 other's archive. Its database holds that club's rows only, with their ids as they are:
 
@@ -22,6 +22,7 @@ tables) cannot travel alone: the backup says which and writes nothing.
 
 from __future__ import annotations
 
+import graphlib
 import json
 import tarfile
 import tempfile
@@ -30,14 +31,12 @@ from typing import Any
 
 from django.apps import apps
 from django.conf import settings
-from django.core.management import call_command
 from django.db import connections, models, transaction
 from django.db.models import QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from balutclub.archive_reader import CLUB_SCOPE
-from balutclub.backups import (
+from backups.archive import (
     ARCHIVE_FORMAT,
     DATABASE,
     MANIFEST,
@@ -46,12 +45,14 @@ from balutclub.backups import (
     Summary,
     add_bytes,
     applied_migrations,
-    copy_queryset,
     data_models,
     file_sha256,
     row_counts,
     sqlite_database,
 )
+from backups.archive_reader import CLUB_SCOPE
+from backups.bulk import copy_queryset
+from backups.schema import create_schema
 
 USER = "auth.User"
 MEMBER = "scoring.Member"
@@ -226,7 +227,7 @@ def club_backup(path: Path, *, club_id: int, slug: str, name: str) -> Summary:
     with tempfile.TemporaryDirectory(prefix="balutclub-backup-") as scratch:
         database = Path(scratch) / DATABASE
         with sqlite_database(database) as alias:
-            call_command("migrate", database=alias, verbosity=0, interactive=False)
+            create_schema(alias, migrations=applied_migrations("default"))
             files = _copy_club(club_id, slug=slug, target=alias)
             counts = row_counts(alias)
             rows = {model._meta.db_table: counts[model._meta.db_table] for model in club_models()}
@@ -286,3 +287,15 @@ def _copy_rows(queryset: QuerySet[Any], *, target: str) -> set[str]:
         files |= set(queryset.exclude(**{kept.attname: ""}).values_list(kept.attname, flat=True))
     copy_queryset(queryset, target=target)
     return {name for name in files if name}
+
+
+def ordered(tables: list[type[models.Model]]) -> list[type[models.Model]]:
+    """The tables with every table a row points at before it."""
+    by_label = {model._meta.label: model for model in tables}
+    graph = graphlib.TopologicalSorter(
+        {
+            label: {target_label(key) for key in foreign_keys(model)} & set(by_label)
+            for label, model in by_label.items()
+        }
+    )
+    return [by_label[label] for label in graph.static_order()]

@@ -1,5 +1,5 @@
 """`manage.py backup [--club SLUG] [FILE]`: the whole server (database and uploaded files) in one
-archive, or with --club one club of it (balutclub.club_backups), for `restore --club`."""
+archive, or with --club one club of it (backups.club_backups), for `restore --club`."""
 
 from __future__ import annotations
 
@@ -11,8 +11,9 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from balutclub.backups import BackupError, backup
-from balutclub.club_backups import club_backup
+from backups.archive import BackupError, backup
+from backups.club_backups import club_backup
+from backups.progress import Progress
 from clubs.commands import club_from_option
 
 
@@ -53,7 +54,7 @@ class Command(BaseCommand):
             )
         try:
             if club is None:
-                summary = backup(path)
+                summary = backup(path, progress=Progress(self.stderr.write))
             else:
                 summary = club_backup(path, club_id=club.pk, slug=club.slug, name=club.name)
         except BackupError as error:

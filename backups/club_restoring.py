@@ -1,7 +1,7 @@
 """`manage.py restore --club SLUG FILE`: one club's archive into a server that hosts others.
 
-All or nothing, as the whole-server restore (balutclub.restoring): every check of the archive
-first (balutclub.archive_reader), its database migrated forward in the scratch folder, then in
+All or nothing, as the whole-server restore (backups.restoring): every check of the archive
+first (backups.archive_reader), its database migrated forward in the scratch folder, then in
 one transaction every row is added and every file moved into place; anything failing rolls
 all of it back and puts the files back. No other club's row or file is changed:
 
@@ -29,7 +29,6 @@ keeps the ones it was printed with (scoring.restored_ids), which the verify page
 
 from __future__ import annotations
 
-import graphlib
 import os
 import tempfile
 from collections.abc import Iterator
@@ -40,14 +39,14 @@ from typing import Any
 from django.apps import apps
 from django.conf import settings
 from django.core.exceptions import ValidationError
-from django.core.management import call_command
 from django.core.management.color import no_style
 from django.db import connections, models, transaction
 from django.utils.translation import gettext as _
 
-from balutclub.archive_reader import CLUB_SCOPE, unpack
-from balutclub.backups import BATCH, BackupError, sqlite_database
-from balutclub.club_backups import (
+from backups.archive import BackupError, sqlite_database
+from backups.archive_reader import CLUB_SCOPE, unpack
+from backups.bulk import BATCH, insert_objects
+from backups.club_backups import (
     CLUB,
     CLUB_TABLES,
     MEMBER,
@@ -55,10 +54,14 @@ from balutclub.club_backups import (
     club_models,
     file_fields,
     foreign_keys,
+    ordered,
     target_label,
 )
-from balutclub.club_restore_checks import check_address, other_clubs
-from balutclub.restoring import MediaPlacement, _staging, _upgrade, refused_as_backup_errors
+from backups.club_deletion import delete_club_rows, remove_unnamed_files, replaceable_files
+from backups.club_restore_checks import check_address, code_clashes, other_clubs
+from backups.progress import Progress
+from backups.restoring import MediaPlacement, _staging, _upgrade, refused_as_backup_errors
+from backups.schema import migrate
 from scoring import restored_ids
 
 
@@ -79,29 +82,40 @@ class ClubRestore:
     """Signed games whose numbers changed: their printed sheets name them by the old one."""
 
 
-def club_restore(path: Path, *, slug: str) -> ClubRestore:
-    """Load the club archive at `path` as the club at `slug`; BackupError, with nothing
-    changed, when the archive is not a sound club archive or the address is taken."""
+def club_restore(
+    path: Path, *, slug: str, replace: bool = False, progress: Progress | None = None
+) -> ClubRestore:
+    """Load the club archive at `path` as the club at `slug` (in place of the club there and
+    its rows when `replace`); BackupError, with nothing changed, when the archive is not a sound
+    club archive, the address is taken or its signed games' codes are held here."""
+    progress = progress or Progress()
     root = Path(settings.MEDIA_ROOT)
     club_models()
-    check_address(slug)
+    check_address(slug, replace=replace)
     with (
         tempfile.TemporaryDirectory(prefix="balutclub-restore-") as scratch,
         _staging(root) as staging,
     ):
+        progress.step(_("Checking and unpacking %(path)s…") % {"path": path})
         unpacked = unpack(path, scratch=Path(scratch), staging=staging / "new", scope=CLUB_SCOPE)
         report = ClubRestore(archive_slug=unpacked.manifest["club"]["slug"])
         with sqlite_database(unpacked.database) as alias, refused_as_backup_errors(path):
+            progress.step(_("Bringing the tables up to this version…"))
             _upgrade(alias)
             other_clubs(alias, archive_slug=report.archive_slug, slug=slug)
-            call_command("migrate", verbosity=0, interactive=False)
-            loader = _Loader(source=alias, slug=slug, root=root, report=report)
-            names = loader.place_files(unpacked.media, staging / "new")
+            migrate()
+            code_clashes(alias, slug=slug, replace=replace)
+            loader = _Loader(source=alias, slug=slug, root=root, report=report, progress=progress)
+            replacing = replaceable_files(unpacked.media, slug=slug) if replace else frozenset()
+            names = loader.place_files(unpacked.media, staging / "new", replacing=replacing)
             placement = MediaPlacement(root=root, staging=staging, names=names)
             placement.check()
             try:
                 with transaction.atomic():
-                    check_address(slug, lock=True)
+                    check_address(slug, lock=True, replace=replace)
+                    if replace:
+                        replaced(slug)
+                    progress.step(_("Copying the rows…"))
                     loader.load()
                     loader.check_counts()
                     placement.install()
@@ -118,8 +132,11 @@ def club_restore(path: Path, *, slug: str) -> ClubRestore:
 class _Loader:
     """The archive's rows added to the configured database, each id mapped to the one it gets."""
 
-    def __init__(self, *, source: str, slug: str, root: Path, report: ClubRestore) -> None:
+    def __init__(
+        self, *, source: str, slug: str, root: Path, report: ClubRestore, progress: Progress
+    ) -> None:
         self.source = source
+        self.progress = progress
         self.slug = slug
         self.root = root
         self.report = report
@@ -127,14 +144,19 @@ class _Loader:
         self.files: dict[str, str] = {}
         self.club_id: int | None = None
 
-    def place_files(self, names: list[str], staged: Path) -> list[str]:
-        """Each of the archive's files under a name free on this server (moved so in the
-        staging folder); the names they go to."""
+    def place_files(
+        self, names: list[str], staged: Path, *, replacing: frozenset[str] = frozenset()
+    ) -> list[str]:
+        """Each of the archive's files under a name free on this server, or its own name when
+        the file there is one the restore may replace (moved so in the staging folder); the
+        names they go to."""
         taken: set[str] = set()
         for name in names:
             new = name
             number = 0
-            while (self.root / new).exists() or (self.root / new).is_symlink() or new in taken:
+            while (
+                (self.root / new).exists() or (self.root / new).is_symlink() or new in taken
+            ) and new not in replacing:
                 number += 1
                 plain = PurePosixPath(name)
                 suffix = f"-{self.slug}" + (f"-{number}" if number > 1 else "")
@@ -148,7 +170,9 @@ class _Loader:
         return sorted(taken)
 
     def load(self) -> None:
-        for model in _ordered(club_models()):
+        tables = ordered(club_models())
+        for done, model in enumerate(tables, start=1):
+            self.progress.copied(tables=done - 1, of=len(tables), rows=self.report.rows)
             label = model._meta.label
             self.ids[label] = {}
             rows = model._base_manager.using(self.source).order_by("pk")
@@ -166,6 +190,7 @@ class _Loader:
             else:
                 self._add(model, (self._mapped(row) for row in rows.iterator(chunk_size=BATCH)))
             self.report.rows += len(self.ids[label])
+        self.progress.copied(tables=len(tables), of=len(tables), rows=self.report.rows, done=True)
         self._keep_printed_ids()
         reset = connections["default"].ops.sequence_reset_sql(no_style(), club_models())
         with connections["default"].cursor() as cursor:
@@ -319,7 +344,11 @@ class _Loader:
             self._insert(model, batch)
 
     def _insert(self, model: type[models.Model], batch: list[tuple[Any, models.Model]]) -> None:
-        model._base_manager.bulk_create([row for _, row in batch])
+        rows = [row for _, row in batch]
+        if all(row.pk is not None for row in rows):
+            insert_objects(model, rows, target="default")  # in bulk (COPY on PostgreSQL)
+        else:
+            model._base_manager.bulk_create(rows)  # fresh ids, which the database returns
         self.ids[model._meta.label].update((before, row.pk) for before, row in batch)
 
     def check_counts(self) -> None:
@@ -341,13 +370,11 @@ class _Loader:
                 )
 
 
-def _ordered(tables: list[type[models.Model]]) -> list[type[models.Model]]:
-    """The tables with every table a row points at before it."""
-    by_label = {model._meta.label: model for model in tables}
-    graph = graphlib.TopologicalSorter(
-        {
-            label: {target_label(key) for key in foreign_keys(model)} & set(by_label)
-            for label, model in by_label.items()
-        }
-    )
-    return [by_label[label] for label in graph.static_order()]
+def replaced(slug: str) -> None:
+    """The rows of the club at `slug` deleted, its club row kept for the archive's rows (inside
+    the restore's transaction); its files removed once that has committed."""
+    Club = apps.get_model(CLUB)  # noqa: N806 - a model class
+    club = Club._base_manager.filter(slug=slug).first()
+    if club is not None:
+        deleted = delete_club_rows(club.pk, slug=slug, keep_club=True)
+        transaction.on_commit(lambda: remove_unnamed_files(deleted.files))

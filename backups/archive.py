@@ -13,7 +13,7 @@ PostgreSQL alike (that is how a club moves from one to the other):
   unchanged (datetimes to the microsecond, JSON, text), unlike Django's JSON serialiser, which
   keeps milliseconds only; tests/backups compares every field of every row.
 
-Restoring (balutclub.restoring) copies every row from the archive's database into the
+Restoring (backups.restoring) copies every row from the archive's database into the
 configured one, primary keys included, in one transaction (foreign keys are checked at commit,
 so table order does not matter), then moves PostgreSQL's sequences past the highest key.
 """
@@ -37,17 +37,20 @@ from django.apps import apps
 from django.conf import settings
 from django.contrib.auth.models import Permission
 from django.contrib.contenttypes.models import ContentType
-from django.core.management import call_command
 from django.core.management.color import no_style
 from django.db import connections, models, transaction
 from django.db.utils import load_backend
 from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from backups.bulk import copy_queryset
+from backups.progress import Progress
+from backups.schema import create_schema
 
 ARCHIVE_FORMAT = 1
 MANIFEST = "manifest.json"
 DATABASE = "database.sqlite3"
 MEDIA = "media"
-BATCH = 1000
 # `manage.py restore` unpacks an archive's files into a folder of this name inside MEDIA_ROOT
 # (the same disk, so each is moved into place in one step); never backed up.
 STAGING_PREFIX = ".restoring-"
@@ -101,32 +104,22 @@ def extra_database(config: dict[str, Any]) -> Iterator[str]:
         del connections[alias]
 
 
-def copy_rows(*, source: str, target: str) -> None:
+def copy_rows(*, source: str, target: str, progress: Progress | None = None) -> None:
     """Every row of `source` into `target`, which is emptied first; one transaction."""
+    progress = progress or Progress()
     tables = data_models()
+    copied = 0
     with transaction.atomic(using=target):
         for model in tables:
             model._base_manager.using(target).all()._raw_delete(target)
-        for model in tables:
-            copy_queryset(model._base_manager.using(source).order_by("pk"), target=target)
+        for done, model in enumerate(tables, start=1):
+            copied += copy_queryset(model._base_manager.using(source).order_by("pk"), target=target)
+            progress.copied(tables=done, of=len(tables), rows=copied, done=done == len(tables))
         reset = connections[target].ops.sequence_reset_sql(no_style(), tables)
         if reset:
             with connections[target].cursor() as cursor:
                 for statement in reset:
                     cursor.execute(statement)
-
-
-def copy_queryset(queryset: models.QuerySet[Any], *, target: str) -> None:
-    """The rows of `queryset`, ids and all, added to `target` in batches."""
-    manager = queryset.model._base_manager
-    batch: list[models.Model] = []
-    for row in queryset.iterator(chunk_size=BATCH):
-        batch.append(row)
-        if len(batch) == BATCH:
-            manager.using(target).bulk_create(batch)
-            batch = []
-    if batch:
-        manager.using(target).bulk_create(batch)
 
 
 def applied_migrations(alias: str) -> list[list[str]]:
@@ -135,7 +128,7 @@ def applied_migrations(alias: str) -> list[list[str]]:
         return [[app, name] for app, name in cursor.fetchall()]
 
 
-def _snapshot(database: Path) -> None:
+def _snapshot(database: Path, progress: Progress) -> None:
     """The configured database, as it is at one moment, into a SQLite file."""
     connection = connections["default"]
     if connection.vendor == "sqlite":
@@ -144,12 +137,12 @@ def _snapshot(database: Path) -> None:
             connection.connection.backup(copy)
         return
     with sqlite_database(database) as alias:
-        call_command("migrate", database=alias, verbosity=0, interactive=False)
+        create_schema(alias, migrations=applied_migrations("default"))
         with transaction.atomic(using="default"):
             with connection.cursor() as cursor:
                 if connection.vendor == "postgresql":
                     cursor.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
-            copy_rows(source="default", target=alias)
+            copy_rows(source="default", target=alias, progress=progress)
 
 
 def _media_files() -> list[Path]:
@@ -173,12 +166,14 @@ def file_sha256(path: Path) -> str:
     return digest.hexdigest()
 
 
-def backup(path: Path) -> Summary:
+def backup(path: Path, *, progress: Progress | None = None) -> Summary:
     """Write the archive to `path` (atomically: a half-written archive never has its name)."""
+    progress = progress or Progress()
     root = Path(settings.MEDIA_ROOT)
     with tempfile.TemporaryDirectory(prefix="balutclub-backup-") as scratch:
         database = Path(scratch) / DATABASE
-        _snapshot(database)
+        progress.step(_("Reading the database…"))
+        _snapshot(database, progress)
         with sqlite_database(database) as alias:
             rows = row_counts(alias)
             migrations = applied_migrations(alias)
@@ -195,6 +190,7 @@ def backup(path: Path) -> Summary:
             "files": files,
             "database_sha256": file_sha256(database),
         }
+        progress.step(_("Writing %(path)s…") % {"path": path})
         partial = path.with_name(f".{path.name}.partial")
         with tarfile.open(partial, "w:gz") as archive:
             add_bytes(archive, MANIFEST, json.dumps(manifest, indent=1).encode())

@@ -28,7 +28,7 @@ from django.core.management.base import CommandError
 from django.db import connection
 from pytest_django.fixtures import Settings
 
-from balutclub.backups import data_models, extra_database
+from backups.archive import data_models, extra_database
 from league.models import RecordKind
 from league.services.books import book_game
 from league.services.register import enter_historic_record
@@ -43,7 +43,7 @@ from tests.league.helpers import pdf_upload, png_upload
 from tests.postgres import postgres_server, without_postgres
 from tests.scoring.services.helpers import member, secretary, sign_all
 
-ROOT = Path(__file__).resolve().parents[3]
+ROOT = Path(__file__).resolve().parents[2]
 DEMO = ROOT / "fixtures" / "demo"
 # Its own name per process: runs side by side (xdist workers, other checkouts) never drop it.
 TARGET_PG = f"balut_backup_{os.getpid()}"

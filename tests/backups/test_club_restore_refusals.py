@@ -16,17 +16,17 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
-from balutclub.club_backups import club_models
+from backups.club_backups import club_models
 from clubs.models import Membership, Role
 from clubs.services import create_club, join_club
 from league.models import RegisterEntry
 from scoring.models import Game
-from tests.factories import the_club
-from tests.scoring.commands.test_backup_restore import build_club, every_row
-from tests.scoring.commands.test_backup_restore import (
+from tests.backups.test_backup_restore import build_club, every_row
+from tests.backups.test_backup_restore import (
     media as media,  # noqa: F401 (registers the fixture)
 )
-from tests.scoring.commands.test_restore_refusals import files_in, small_club
+from tests.backups.test_restore_refusals import files_in, small_club
+from tests.factories import the_club
 
 pytestmark = [pytest.mark.usefixtures("transactional_db"), pytest.mark.no_club]
 
@@ -85,7 +85,7 @@ def test_an_address_whose_club_holds_games_is_refused_and_nothing_changes(
     assert every_row("default") == before and files_in(media) == files
 
 
-def test_rows_that_clash_with_the_servers_roll_the_whole_restore_back(
+def test_signed_sheets_the_server_holds_already_are_refused_in_words_and_nothing_changes(
     media: Path, tmp_path: Path
 ) -> None:
     archive = club_archive(tmp_path, signed=True)
@@ -93,7 +93,7 @@ def test_rows_that_clash_with_the_servers_roll_the_whole_restore_back(
     before, files = every_row("default"), files_in(media)
 
     # The archive's signed sheets are this server's already: their codes cannot be twice.
-    with pytest.raises(CommandError, match="does not fit together"):
+    with pytest.raises(CommandError, match="verification codes that games of this server hold"):
         restore("--club", "dest", str(archive))
 
     assert every_row("default") == before and files_in(media) == files
@@ -149,5 +149,5 @@ class Zeros(io.RawIOBase):
 
 
 def test_every_table_of_the_app_is_said_to_be_a_clubs_its_peoples_or_the_servers() -> None:
-    # A new table must be added to balutclub.club_backups, or club backups stop with its name.
+    # A new table must be added to backups.club_backups, or club backups stop with its name.
     assert {model._meta.label for model in club_models()} >= {"scoring.Game", "auth.User"}

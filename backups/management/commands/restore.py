@@ -1,6 +1,6 @@
 """`manage.py restore FILE`: load an archive written by `manage.py backup`, whole or not at all.
 `manage.py restore --club SLUG FILE`: one club's archive (`backup --club`) into a server that may
-host other clubs (balutclub.club_restoring)."""
+host other clubs (backups.club_restoring)."""
 
 from __future__ import annotations
 
@@ -11,9 +11,10 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from balutclub.backups import BackupError
-from balutclub.club_restoring import ClubRestore, club_restore
-from balutclub.restoring import restore
+from backups.archive import BackupError
+from backups.club_restoring import ClubRestore, club_restore
+from backups.progress import Progress
+from backups.restoring import restore
 
 
 class Command(BaseCommand):
@@ -21,7 +22,7 @@ class Command(BaseCommand):
         "Load a backup archive into the configured database (migrated first) and its files "
         "into MEDIA_ROOT, all or nothing. Refuses a database that already holds data unless "
         "--replace is given. With --club SLUG: one club's archive, added as the club at SLUG "
-        "beside the server's other clubs."
+        "beside the server's other clubs (with --replace: in place of that club's rows)."
     )
 
     def add_arguments(self, parser: CommandParser) -> None:
@@ -31,7 +32,10 @@ class Command(BaseCommand):
             "--force",
             action="store_true",
             dest="replace",
-            help="delete every row in the database first (irreversible: back it up before)",
+            help=(
+                "delete every row in the database first, or with --club only that club's rows "
+                "(irreversible: back it up before)"
+            ),
         )
         parser.add_argument(
             "--club",
@@ -43,19 +47,18 @@ class Command(BaseCommand):
         path = Path(options["file"])
         if not path.is_file():
             raise CommandError(_("%(path)s: no such file.") % {"path": path})
+        progress = Progress(self.stderr.write)
         if options["club"]:
-            if options["replace"]:
-                raise CommandError(
-                    _("--replace empties the whole server: it does not go with --club.")
-                )
             try:
-                report = club_restore(path, slug=options["club"])
+                report = club_restore(
+                    path, slug=options["club"], replace=options["replace"], progress=progress
+                )
             except BackupError as error:
                 raise CommandError(str(error)) from error
             self._tell(report, path=path, slug=options["club"])
             return
         try:
-            summary = restore(path, replace=options["replace"])
+            summary = restore(path, replace=options["replace"], progress=progress)
         except BackupError as error:
             raise CommandError(str(error)) from error
         rows = sum(summary.rows.values())

@@ -1,6 +1,6 @@
 """`manage.py restore`: an archive of `manage.py backup` loaded whole, or not at all.
 
-Every check comes before the club's database is touched (balutclub.archive_reader: the
+Every check comes before the club's database is touched (backups.archive_reader: the
 manifest, every name, every size, every checksum; the archive's database migrated forward in
 the scratch folder). The media files are unpacked into a staging folder inside MEDIA_ROOT, on
 the same disk. Then, in one transaction: the rows are copied, their counts compared with the
@@ -21,14 +21,12 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from django.conf import settings
-from django.core.management import call_command
 from django.db import DatabaseError, DataError, IntegrityError, transaction
 from django.db.migrations.exceptions import InconsistentMigrationHistory
 from django.db.migrations.loader import MigrationLoader
 from django.utils.translation import gettext as _
 
-from balutclub.archive_reader import unpack
-from balutclub.backups import (
+from backups.archive import (
     STAGING_PREFIX,
     BackupError,
     Summary,
@@ -38,12 +36,16 @@ from balutclub.backups import (
     row_counts,
     sqlite_database,
 )
+from backups.archive_reader import unpack
+from backups.progress import Progress
+from backups.schema import migrate
 
 
-def restore(path: Path, *, replace: bool = False) -> Summary:
+def restore(path: Path, *, replace: bool = False, progress: Progress | None = None) -> Summary:
     """Load the archive into the configured database (migrated first, emptied only when
     `replace`) and its files into MEDIA_ROOT; BackupError, with nothing changed, when the
     archive is not a sound one of this app's version or older, or the database is not empty."""
+    progress = progress or Progress()
     root = Path(settings.MEDIA_ROOT)
     if not replace and not is_empty():
         raise BackupError(
@@ -57,16 +59,19 @@ def restore(path: Path, *, replace: bool = False) -> Summary:
         tempfile.TemporaryDirectory(prefix="balutclub-restore-") as scratch,
         _staging(root) as staging,
     ):
+        progress.step(_("Checking and unpacking %(path)s…") % {"path": path})
         unpacked = unpack(path, scratch=Path(scratch), staging=staging / "new")
         placement = MediaPlacement(root=root, staging=staging, names=unpacked.media)
         placement.check()
         with sqlite_database(unpacked.database) as alias, refused_as_backup_errors(path):
+            progress.step(_("Bringing the tables up to this version…"))
             _upgrade(alias)
-            call_command("migrate", verbosity=0, interactive=False)
+            migrate()
             expected = row_counts(alias)
+            progress.step(_("Copying the rows…"))
             try:
                 with transaction.atomic():
-                    copy_rows(source=alias, target="default")
+                    copy_rows(source=alias, target="default", progress=progress)
                     _check_counts(expected)
                     placement.install()
             except BaseException:
@@ -115,7 +120,7 @@ def _upgrade(alias: str) -> None:
             )
             % {"migrations": newer[:3]}
         )
-    call_command("migrate", database=alias, verbosity=0, interactive=False)
+    migrate(alias)
 
 
 @contextlib.contextmanager

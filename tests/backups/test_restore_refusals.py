@@ -19,17 +19,17 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.utils import translation
 
-import balutclub.archive_reader
-import balutclub.restoring
-from balutclub.backups import STAGING_PREFIX
+import backups.archive_reader
+import backups.restoring
+from backups.archive import STAGING_PREFIX
 from league.services.books import book_game
 from scoring.models import Game
 from scoring.services.records import import_game_record
-from tests.factories import the_club
-from tests.scoring.commands.test_backup_restore import demo, enter_scanned_records, every_row
-from tests.scoring.commands.test_backup_restore import (
+from tests.backups.test_backup_restore import demo, enter_scanned_records, every_row
+from tests.backups.test_backup_restore import (
     media as media,  # noqa: F401 (registers the fixture)
 )
+from tests.factories import the_club
 from tests.scoring.services.helpers import member, secretary, sign_all
 
 # A restore goes into a database with no club at all: the tests make their club themselves.
@@ -270,13 +270,13 @@ class Zeros(io.RawIOBase):
 def unpacked_files(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[Path]]:
     """Every file the restore unpacks, in order."""
     written: list[Path] = []
-    copy = balutclub.archive_reader._copy
+    copy = backups.archive_reader._copy
 
     def counting(source: Any, target: Path) -> str:
         written.append(target)
         return copy(source, target)
 
-    monkeypatch.setattr(balutclub.archive_reader, "_copy", counting)
+    monkeypatch.setattr(backups.archive_reader, "_copy", counting)
     yield written
 
 
@@ -304,9 +304,9 @@ def test_an_archive_that_unpacks_far_beyond_its_size_is_refused_before_unpacking
 def test_an_archive_larger_than_the_free_space_is_refused_before_unpacking(
     club: Club, monkeypatch: pytest.MonkeyPatch, unpacked_files: list[Path]
 ) -> None:
-    usage = balutclub.archive_reader.shutil.disk_usage
+    usage = backups.archive_reader.shutil.disk_usage
     monkeypatch.setattr(
-        balutclub.archive_reader.shutil,
+        backups.archive_reader.shutil,
         "disk_usage",
         lambda folder: usage(folder)._replace(free=10 * 1024 * 1024),
     )
@@ -353,7 +353,7 @@ def test_a_file_that_cannot_be_moved_into_place_undoes_the_ones_before_it(
                 raise OSError(28, "No space left on device")
         replace(source, target)
 
-    monkeypatch.setattr(balutclub.restoring.os, "replace", disk_fails_on_the_second)
+    monkeypatch.setattr(backups.restoring.os, "replace", disk_fails_on_the_second)
 
     club.refuses(club.archive, "Could not put .*No space left on device")
 

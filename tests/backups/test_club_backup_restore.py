@@ -21,14 +21,14 @@ from django.core.management import call_command
 from scoring import verification
 from scoring.models import Game
 from scoring.selectors import recorded_game
-from tests.scoring.commands.test_backup_restore import (
+from tests.backups.test_backup_restore import (
     build_club,
     manage,
 )
-from tests.scoring.commands.test_backup_restore import (
+from tests.backups.test_backup_restore import (
     media as media,  # noqa: F401 (registers the fixture)
 )
-from tests.scoring.commands.test_backup_restore import (
+from tests.backups.test_backup_restore import (
     target as target,  # noqa: F401 (registers the fixture)
 )
 from tests.scoring.services.real_sheets import sheet_of

@@ -19,12 +19,12 @@ from clubs.models import Club, Membership
 from clubs.services import create_club
 from scoring.models import Member
 from scoring.services.members import create_member
-from tests.factories import PIN, other_club
-from tests.scoring.commands.test_backup_restore import every_row
-from tests.scoring.commands.test_backup_restore import (
+from tests.backups.test_backup_restore import every_row
+from tests.backups.test_backup_restore import (
     media as media,  # noqa: F401 (registers the fixture)
 )
-from tests.scoring.commands.test_restore_refusals import files_in
+from tests.backups.test_restore_refusals import files_in
+from tests.factories import PIN, other_club
 from tests.scoring.services.helpers import secretary
 from tests.tournaments.helpers import club_night
 from tournaments.models import Entrant

@@ -1,1 +1,0 @@
-"""BalutClub's SQLite backend (settings: ENGINE "balutclub.sqlite"); see base.py."""

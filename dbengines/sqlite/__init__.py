@@ -1,0 +1,1 @@
+"""BalutClub's SQLite backend (settings: ENGINE "dbengines.sqlite"); see base.py."""
