@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import groupby
 
+from django.db import connections, router
 from django.db.models import Q, QuerySet
 
 from league.models import PlayerResultRow
@@ -38,7 +39,7 @@ from ratings.services.writes import (
     to_rate,
     write_ratings,
 )
-from scoring.models import Game, GamePlayer
+from scoring.models import RULESET_KEYS, Game, GamePlayer
 from scoring.transactions import require_transaction
 
 
@@ -46,6 +47,7 @@ def rerate_game(*, game: Game, rows: Sequence[PlayerResultRow]) -> int:
     """`game`'s result rows are now `rows` (none: it no longer counts): re-rate from it forward.
     Returns the number of games rated (0 when its ratings stand as they are)."""
     require_transaction("rerate_game", within="the transaction that books the game")
+    lock_kind(game.ruleset)
     seats = _seats(rows)
     key = None
     if len(seats) >= 2:
@@ -100,6 +102,26 @@ def rerate_game(*, game: Game, rows: Sequence[PlayerResultRow]) -> int:
         },
     )
     return len(games)
+
+
+# The advisory locks' first key: the ratings' own, beside any other lock of the database.
+RATINGS_LOCK = 0x5A7E
+
+
+def lock_kind(ruleset: str) -> None:
+    """Rate one game of `ruleset` at a time, until the transaction ends. Two games finishing at
+    once on PostgreSQL each read the ratings before the other committed: the one earlier in the
+    order, committing second, would be rated as if last and the later one never re-rated. Under
+    this lock the second reads (its statements' snapshots are later than the first's commit)
+    the first's changes, and re-rates from its place in the order if it comes earlier. SQLite's
+    writers take turns on the whole database already (balutclub.sqlite)."""
+    connection = connections[router.db_for_write(RatingChange)]
+    if connection.vendor != "postgresql":
+        return
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT pg_advisory_xact_lock(%s, %s)", [RATINGS_LOCK, RULESET_KEYS.index(ruleset)]
+        )
 
 
 def _rate_last(ruleset: str, game: ToRate) -> None:
