@@ -15,7 +15,7 @@ from ratings import bookkeeping
 from ratings.models import Rating, RatingChange
 from ratings.people import Person, people_q
 from scoring import club as club_hook
-from scoring.models import RULESET_KEYS, Game, GamePlayer, Member, PublicArea
+from scoring.models import RULESET_KEYS, Game, Member, PublicArea
 
 
 @dataclass(frozen=True)
@@ -76,11 +76,12 @@ def rating_lines_of(
     ratings = Rating.objects.select_related("member").order_by("-rating", "-mu", "pk")
     if clubs is not None:
         members_there = Membership.objects.filter(club__in=clubs).values("user_id")
-        guests_there = GamePlayer.objects.filter(game__club__in=clubs, member__isnull=True).values(
-            "name"
-        )
+        # A guest is one club's: their key starts with its id (ratings.models.guest_key).
+        guests_there = Q(pk__in=[])
+        for club in clubs:
+            guests_there |= Q(guest_key__startswith=f"{club.pk}:")
         ratings = ratings.filter(
-            Q(member__user__in=members_there) | Q(member__isnull=True, guest_name__in=guests_there)
+            Q(member__user__in=members_there) | (Q(member__isnull=True) & guests_there)
         )
     if ruleset is not None:
         ratings = ratings.filter(ruleset=ruleset)
@@ -146,7 +147,10 @@ def win_chances(games: Sequence[Game]) -> dict[int, dict[int, float]]:
     from the players' ratings now (a newcomer counts as new): the TV board's live odds. The
     games' players prefetched, one query for all of them."""
     seated = {
-        game.pk: [(player.pk, Person.of_seat(player.member_id, player.name)) for player in players]
+        game.pk: [
+            (player.pk, Person.of_seat(player.member_id, player.name, game.club_id))
+            for player in players
+        ]
         for game in games
         if len(players := list(game.players.all())) >= 2
     }

@@ -56,10 +56,11 @@ def games_in_order() -> Iterator[tuple[str, ToRate]]:
         "member_id",
         "player__name",
         "rank",
+        "club_id",
     )
     day = None
     games: dict[int, tuple[str, OrderKey, Seated]] = {}
-    for ruleset, game_id, started, finished, player, member, name, rank in rows.iterator(
+    for ruleset, game_id, started, finished, player, member, name, rank, club in rows.iterator(
         chunk_size=BATCH
     ):
         played = timezone.localdate(started, zone)
@@ -69,7 +70,7 @@ def games_in_order() -> Iterator[tuple[str, ToRate]]:
         seats = games.get(game_id)
         if seats is None:
             seats = games[game_id] = (ruleset, (played, finished, game_id), [])
-        seats[2].append((Person.of_seat(member, name), player, rank))
+        seats[2].append((Person.of_seat(member, name, club), player, rank))
     yield from _in_order(games)
 
 

@@ -159,7 +159,11 @@ def _seats(rows: Sequence[PlayerResultRow]) -> Seated:
         names.update(GamePlayer.objects.filter(pk__in=missing).values_list("pk", "name"))
     return apart(
         [
-            (Person.of_seat(row.member_id, names.get(row.player_id, "")), row.player_id, row.rank)
+            (
+                Person.of_seat(row.member_id, names.get(row.player_id, ""), row.club_id),
+                row.player_id,
+                row.rank,
+            )
             for row in rows
         ]
     )

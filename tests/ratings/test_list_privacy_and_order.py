@@ -140,3 +140,25 @@ def test_two_games_rated_at_once_in_the_wrong_order_equal_a_full_replay() -> Non
 
     assert Rating.objects.filter(ruleset="bar").count() == 2
     assert check_ratings(repair=False) == []
+
+
+@pytest.mark.django_db
+def test_two_clubs_guests_of_one_name_are_two_people(client: Client) -> None:
+    elsewhere = other_club()
+    played({"Ann": 20, "Guest Sam": 30}, "2026-03-01T20:00:00+01:00")
+    played_in(elsewhere, {"Guest Sam": 5, "Guest Tom": 30}, "2026-03-02T20:00:00+01:00")
+    ClubSettings.objects.update_or_create(
+        club=elsewhere, defaults={"public_areas": [PublicArea.STANDINGS, PublicArea.GAMES]}
+    )
+
+    sams = Rating.objects.filter(guest_name="Guest Sam").order_by("guest_key")
+
+    assert [(sam.guest_key, sam.games) for sam in sams] == [
+        (f"{the_club().pk}:guest sam", 1),
+        (f"{elsewhere.pk}:guest sam", 1),
+    ]
+    # Each club's list shows its own Sam's figure, not one built from the other's game.
+    here = listed(client, "club").split('data-person="Guest Sam"')[1][:400]
+    there = listed(client, "other").split('data-person="Guest Sam"')[1][:400]
+    assert here != there
+    assert check_ratings(repair=False) == []
