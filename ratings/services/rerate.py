@@ -5,9 +5,11 @@ read, the game is rated, its changes stored and the ratings updated (four querie
 members and guests played, with the read of the changes from the game on that tells it is
 the last). A game
 whose result changes, or that arrives or leaves among games already rated (a correction, a
-void, a historic import), moves every later game's ratings too: the games from it forward are
+void, a historic import), moves later games' ratings too: the games from it forward that its
+players' chain reaches (a game with someone whose rating moved, and then everyone they met) are
 re-rated from the ratings their players had just before it, which the stored changes record
-(the "before" of each person's first change from there on), so nothing earlier is replayed.
+(the "before" of each person's first change from there on), so nothing earlier is replayed and
+no game outside the chain is touched.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from collections.abc import Sequence
 from itertools import groupby
 
 from django.db import connections, router
-from django.db.models import Q, QuerySet
+from django.db.models import Q
 
 from league.models import PlayerResultRow
 from ratings import bookkeeping
@@ -26,7 +28,6 @@ from ratings.people import (
     Person,
     apart,
     change_key,
-    from_key,
     order_key,
     standing_before,
 )
@@ -73,6 +74,7 @@ def rerate_game(*, game: Game, rows: Sequence[PlayerResultRow]) -> int:
     if seats:
         games.append((keys[-1], seats))
         games.sort(key=lambda item: item[0])
+    games, later = _chain(games, later, game.pk, [*seats_people(seats), *map(Person.of, old)])
     # The latest game a guest played names them; people only in a game that no longer counts
     # keep the name their last rated game gave them.
     people = {person.key: person for _, game_seats in games for person, _, _ in game_seats}
@@ -88,7 +90,9 @@ def rerate_game(*, game: Game, rows: Sequence[PlayerResultRow]) -> int:
         start={(person, game.ruleset): standing for person, standing in start_standings.items()},
     )
     if later:
-        _changes_from(game, start).delete()
+        RatingChange.objects.filter(
+            Q(game=game) | Q(game_id__in=[rated[0][2] for rated in games])
+        ).delete()
     insert_changes(
         values
         for rated in games
@@ -137,10 +141,28 @@ def _rate_last(ruleset: str, game: ToRate) -> None:
     write_ratings(ruleset, {people[change.person]: change.after for change in made})
 
 
-def _changes_from(game: Game, start: OrderKey | None) -> QuerySet[RatingChange]:
-    """`game`'s changes and those of its ruleset rated at or after `start`."""
-    at_or_after = Q(ruleset=game.ruleset) & from_key(start) if start is not None else Q(pk__in=[])
-    return RatingChange.objects.filter(Q(game=game) | at_or_after)
+def seats_people(seats: Seated) -> list[Person]:
+    return [person for person, _, _ in seats]
+
+
+def _chain(
+    games: list[ToRate], later: list[RatingChange], changed: int, moved: Sequence[Person]
+) -> tuple[list[ToRate], list[RatingChange]]:
+    """Of `games` (in order), those the change reaches, and their stored changes (with the
+    changed game's own): a game is re-rated only if someone at its table had a rating the
+    change moved, the changed game's players first, then everyone they met after it, and so
+    on. A game none of them played is rated from the same figures as before, so its stored
+    changes stand: a correction re-rates its players' chain, not every later game of the kind
+    in every club (issue 37)."""
+    reached = {person.key for person in moved}
+    chain = []
+    for rated in games:
+        people = [person.key for person, _, _ in rated[1]]
+        if rated[0][2] == changed or not reached.isdisjoint(people):
+            reached.update(people)
+            chain.append(rated)
+    ids = {rated[0][2] for rated in chain} | {changed}
+    return chain, [change for change in later if change.game_id in ids]
 
 
 def _from(game: Game, start: OrderKey | None) -> list[RatingChange]:

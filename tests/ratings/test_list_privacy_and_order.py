@@ -15,7 +15,7 @@ from django.urls import reverse
 from clubs.models import Club
 from clubs.services import join_club
 from league.models import ClubSettings
-from ratings.models import Rating
+from ratings.models import Rating, RatingChange
 from ratings.services.recompute import check_ratings
 from ratings.tables import RatingTable
 from scoring.models import Game, Member, PublicArea
@@ -161,4 +161,22 @@ def test_two_clubs_guests_of_one_name_are_two_people(client: Client) -> None:
     here = listed(client, "club").split('data-person="Guest Sam"')[1][:400]
     there = listed(client, "other").split('data-person="Guest Sam"')[1][:400]
     assert here != there
+    assert check_ratings(repair=False) == []
+
+
+@pytest.mark.django_db
+def test_a_historic_import_re_rates_only_its_players_chain() -> None:
+    played({"Ann": 20, "Ben": 10}, "2026-03-02T20:00:00+01:00")
+    met_later = played({"Ben": 20, "Cai": 10}, "2026-03-03T20:00:00+01:00")
+    apart_ = played({"Dot": 20, "Eve": 10}, "2026-03-04T20:00:00+01:00")
+    untouched = list(RatingChange.objects.filter(game=apart_).values_list("pk", flat=True))
+    reached = list(RatingChange.objects.filter(game=met_later).values_list("pk", flat=True))
+
+    # An older game of Ann's: her later game moves, so Ben's, so Ben's game with Cai.
+    played({"Ann": 20, "Fay": 10}, "2026-03-01T20:00:00+01:00")
+
+    assert list(RatingChange.objects.filter(game=apart_).values_list("pk", flat=True)) == untouched
+    assert set(RatingChange.objects.filter(game=met_later).values_list("pk", flat=True)).isdisjoint(
+        reached
+    )
     assert check_ratings(repair=False) == []
