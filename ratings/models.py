@@ -130,3 +130,19 @@ class RatingChange(models.Model):
     def rating_change(self) -> float:
         """The change of the rating the list shows (mu - 3 sigma)."""
         return self.rating_after - self.rating_before
+
+
+class RatingBacklog(models.Model):
+    """A correction whose re-rating was too long for the secretary's request: owed from this
+    game on, done right after the request's transaction commits (ratings.services.backlog), and
+    reported by `check_books` until it is done."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="+")
+    ruleset = models.CharField(max_length=10, choices=RULESET_CHOICES)
+    queued_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["queued_at", "pk"]
+
+    def __str__(self) -> str:
+        return f"{self.ruleset} from game {self.game_id}"

@@ -12,7 +12,7 @@ from django.db.models import Exists, OuterRef, Q
 from clubs.models import Club, Membership
 from clubs.selectors import all_clubs
 from ratings import bookkeeping
-from ratings.models import Rating, RatingChange
+from ratings.models import Rating, RatingBacklog, RatingChange
 from ratings.people import Person, people_q
 from scoring import club as club_hook
 from scoring.models import RULESET_KEYS, Game, Member, PublicArea
@@ -170,3 +170,12 @@ def win_chances(games: Sequence[Game]) -> dict[int, dict[int, float]]:
         odds = bookkeeping.win_chances(standings)
         chances[game_id] = {player: odd for (player, _), odd in zip(seats, odds, strict=True)}
     return chances
+
+
+def ratings_lag() -> list[str]:
+    """check_books' lines for the re-ratings still owed (ratings.services.backlog)."""
+    return [
+        f"Ratings of {row.ruleset} are still to be re-rated from game {row.game_id} "
+        f"(owed since {row.queued_at:%Y-%m-%d %H:%M:%S} UTC)."
+        for row in RatingBacklog.objects.all()
+    ]

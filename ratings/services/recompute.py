@@ -13,8 +13,10 @@ from django.utils import timezone
 
 from league.models import PlayerResultRow
 from ratings import bookkeeping
-from ratings.models import Rating, RatingChange
+from ratings.models import Rating, RatingBacklog, RatingChange
 from ratings.people import OrderKey, Person, apart
+from ratings.selectors import ratings_lag
+from ratings.services.backlog import catch_up
 from ratings.services.writes import (
     BATCH,
     Seated,
@@ -209,6 +211,8 @@ def rebuild_ratings() -> int:
     inserted a batch at a time as the games are rated; the changes written."""
     RatingChange.objects.all().delete()
     Rating.objects.all().delete()
+    # Whatever re-rating was owed, the rebuild does it.
+    RatingBacklog.objects.all().delete()
     recomputed = Recomputed()
     insert_changes(
         values
@@ -224,8 +228,11 @@ def rebuild_ratings() -> int:
 def check_ratings(*, repair: bool) -> list[str]:
     """The kept ratings against a full recomputation: a line per difference (the first few in
     full, then a count); with `repair`, the recomputation replaces them."""
+    owed = ratings_lag()
+    if owed and repair:
+        catch_up()
     found = differences(Recomputed())
-    lines = found.lines
+    lines = owed + found.lines
     if found.count > SHOWN:
         lines.append(f"... and {found.count - SHOWN} more rating differences.")
     if repair and found.count:

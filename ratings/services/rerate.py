@@ -31,6 +31,7 @@ from ratings.people import (
     order_key,
     standing_before,
 )
+from ratings.services import backlog
 from ratings.services.reads import changes_from, standings
 from ratings.services.writes import (
     Seated,
@@ -44,9 +45,10 @@ from scoring.models import RULESET_KEYS, Game, GamePlayer
 from scoring.transactions import require_transaction
 
 
-def rerate_game(*, game: Game, rows: Sequence[PlayerResultRow]) -> int:
+def rerate_game(*, game: Game, rows: Sequence[PlayerResultRow], inline: bool = False) -> int:
     """`game`'s result rows are now `rows` (none: it no longer counts): re-rate from it forward.
-    Returns the number of games rated (0 when its ratings stand as they are)."""
+    Returns the number of games rated (0 when its ratings stand as they are). A chain of more
+    than backlog.INLINE_GAMES games is re-rated after the commit (`inline`: now anyway)."""
     require_transaction("rerate_game", within="the transaction that books the game")
     lock_kind(game.ruleset)
     seats = _seats(rows)
@@ -74,7 +76,10 @@ def rerate_game(*, game: Game, rows: Sequence[PlayerResultRow]) -> int:
     if seats:
         games.append((keys[-1], seats))
         games.sort(key=lambda item: item[0])
-    games, later = _chain(games, later, game.pk, [*seats_people(seats), *map(Person.of, old)])
+    games, later = _chain(games, later, game.pk, [*_seats_people(seats), *map(Person.of, old)])
+    if not inline and len(games) > backlog.INLINE_GAMES:
+        backlog.defer(game)
+        return 0
     # The latest game a guest played names them; people only in a game that no longer counts
     # keep the name their last rated game gave them.
     people = {person.key: person for _, game_seats in games for person, _, _ in game_seats}
@@ -119,6 +124,7 @@ def lock_kind(ruleset: str) -> None:
     this lock the second reads (its statements' snapshots are later than the first's commit)
     the first's changes, and re-rates from its place in the order if it comes earlier. SQLite's
     writers take turns on the whole database already (balutclub.sqlite)."""
+    require_transaction("lock_kind", within="the transaction that rates the game")
     connection = connections[router.db_for_write(RatingChange)]
     if connection.vendor != "postgresql":
         return
@@ -141,7 +147,7 @@ def _rate_last(ruleset: str, game: ToRate) -> None:
     write_ratings(ruleset, {people[change.person]: change.after for change in made})
 
 
-def seats_people(seats: Seated) -> list[Person]:
+def _seats_people(seats: Seated) -> list[Person]:
     return [person for person, _, _ in seats]
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import threading
 import time
+from typing import Any
 
 import pytest
 from django.db import connection, transaction
@@ -15,7 +16,8 @@ from django.urls import reverse
 from clubs.models import Club
 from clubs.services import join_club
 from league.models import ClubSettings
-from ratings.models import Rating, RatingChange
+from ratings.models import Rating, RatingBacklog, RatingChange
+from ratings.services import backlog
 from ratings.services.recompute import check_ratings
 from ratings.tables import RatingTable
 from scoring.models import Game, Member, PublicArea
@@ -179,4 +181,23 @@ def test_a_historic_import_re_rates_only_its_players_chain() -> None:
     assert set(RatingChange.objects.filter(game=met_later).values_list("pk", flat=True)).isdisjoint(
         reached
     )
+    assert check_ratings(repair=False) == []
+
+
+@pytest.mark.django_db
+def test_a_long_re_rating_is_done_after_the_commit_and_check_books_reports_it_until_then(
+    monkeypatch: pytest.MonkeyPatch, django_capture_on_commit_callbacks: Any
+) -> None:
+    monkeypatch.setattr(backlog, "INLINE_GAMES", 1)
+    played({"Ann": 20, "Ben": 10}, "2026-03-02T20:00:00+01:00")
+    played({"Ben": 20, "Cai": 10}, "2026-03-03T20:00:00+01:00")
+
+    with django_capture_on_commit_callbacks() as after_commit:
+        played({"Ann": 20, "Fay": 10}, "2026-03-01T20:00:00+01:00")
+
+    assert RatingBacklog.objects.count() == 1
+    assert any("still to be re-rated" in line for line in check_ratings(repair=False))
+    for callback in after_commit:
+        callback()
+    assert not RatingBacklog.objects.exists()
     assert check_ratings(repair=False) == []
