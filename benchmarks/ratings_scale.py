@@ -118,18 +118,23 @@ def _phase(what: str, run: object) -> tuple[Phase, object]:
     return phase, result
 
 
-def measure_scale(*, games: int, seed: int = 1978, template: int = TEMPLATE_GAMES) -> ScaleResult:
-    """In a migrated, empty database: the history loaded, then the three phases timed."""
+@dataclass(frozen=True)
+class Loaded:
+    synthesized: float
+    copied: float
+    clubs: int
+
+
+def load_federation(*, games: int, seed: int, template: int) -> Loaded:
+    """In a migrated, empty database: one club's year synthesized and copied into as many
+    clubs as `games` need (also benchmarks.ratings_correction's history)."""
     from django.contrib.auth.models import User
-    from django.db import connection
 
     from benchmarks.bench_club import bench_club
     from benchmarks.federation_load import Snapshot, clone_clubs
     from benchmarks.federation_measure import vacuum_analyze
     from league.models import PlayerResultRow
     from league.synthesis.history import Synthesizer
-    from ratings.models import RatingChange
-    from ratings.services.recompute import check_ratings, rebuild_ratings, recompute
     from scoring.models import Game, GamePlayer, Member
 
     club = bench_club()
@@ -150,6 +155,18 @@ def measure_scale(*, games: int, seed: int = 1978, template: int = TEMPLATE_GAME
     loaded = clone_clubs(club, snapshot, count=copies, progress=_copied) if copies else None
     _progress("VACUUM ANALYZE")
     vacuum_analyze()
+    return Loaded(synthesized, loaded.seconds if loaded else 0.0, 1 + copies)
+
+
+def measure_scale(*, games: int, seed: int = 1978, template: int = TEMPLATE_GAMES) -> ScaleResult:
+    """In a migrated, empty database: the history loaded, then the three phases timed."""
+    from django.db import connection
+
+    from ratings.models import RatingChange
+    from ratings.services.recompute import check_ratings, rebuild_ratings, recompute
+    from scoring.models import Game
+
+    loaded = load_federation(games=games, seed=seed, template=template)
     # Every club's games: the federation's, as the recomputation reads them.
     counted = Game.objects.across_clubs().count()
     phases = []
@@ -168,9 +185,9 @@ def measure_scale(*, games: int, seed: int = 1978, template: int = TEMPLATE_GAME
         database=connection.display_name,
         games=counted,
         changes=RatingChange.objects.count(),
-        synthesized=synthesized,
-        copied=loaded.seconds if loaded else 0.0,
-        clubs=1 + copies,
+        synthesized=loaded.synthesized,
+        copied=loaded.copied,
+        clubs=loaded.clubs,
         phases=tuple(phases),
     )
 
@@ -194,11 +211,17 @@ def run_ratings_scale(*, postgres: str, seed: int = 1978) -> ScaleRun | ScaleRes
     url = postgres_url(postgres)
     if reachable(url) != "":  # no PostgreSQL: the runner's SQLite
         return measure_scale(games=games, seed=seed)
+    return in_scratch_database(url, "benchmarks.ratings_scale", seed=seed, games=games)
+
+
+def in_scratch_database(url: str, module: str, *, seed: int, games: int) -> ScaleRun:
+    """`python -m module seed games` on a PostgreSQL database of its own, made and dropped
+    here: its report is what the child printed."""
     name = f"balutclub_ratings_{os.getpid()}_{secrets.token_hex(4)}"
     _admin(url, f'CREATE DATABASE "{name}"')
     try:
         child = subprocess.run(
-            [sys.executable, "-m", "benchmarks.ratings_scale", str(seed), str(games)],
+            [sys.executable, "-m", module, str(seed), str(games)],
             env={**os.environ, "BENCH_RATINGS_DATABASE_URL": _with_database(url, name)},
             stdout=subprocess.PIPE,
             text=True,
@@ -213,7 +236,8 @@ def run_ratings_scale(*, postgres: str, seed: int = 1978) -> ScaleRun | ScaleRes
     return ScaleRun(child.stdout.rstrip("\n"))
 
 
-def child_main(seed: int, games: int) -> int:
+def child_setup() -> None:
+    """In the child: Django on the scratch database, migrated."""
     from benchmarks.environment import BENCH_ENVIRONMENT
 
     os.environ.update(BENCH_ENVIRONMENT)
@@ -223,6 +247,10 @@ def child_main(seed: int, games: int) -> int:
 
     django.setup()
     call_command("migrate", interactive=False, verbosity=0)
+
+
+def child_main(seed: int, games: int) -> int:
+    child_setup()
     print(measure_scale(games=games, seed=seed).report())
     return 0
 

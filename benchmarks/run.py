@@ -116,6 +116,12 @@ def _ratings_scale(args: argparse.Namespace) -> Result:
     return run_ratings_scale(postgres=args.postgres or STARTING_DATABASE_URL, seed=args.seed)
 
 
+def _ratings_correction(args: argparse.Namespace) -> Result:
+    from benchmarks.ratings_correction import run_ratings_correction
+
+    return run_ratings_correction(postgres=args.postgres or STARTING_DATABASE_URL, seed=args.seed)
+
+
 def _federation(args: argparse.Namespace) -> Result:
     from benchmarks.federation import run_federation
 
@@ -156,6 +162,12 @@ BENCHMARKS: dict[str, tuple[str, Callable[[argparse.Namespace], Result]]] = {
         "written and checked, with its peak memory (BENCH_RATINGS_GAMES games, default 10,000; "
         "the issue's 1,000,000 when asked); PostgreSQL when a server answers",
         _ratings_scale,
+    ),
+    "ratings_correction": (
+        "skill ratings at the federation's size: the worst correction (the first game of the "
+        "order, and one half way) re-rated as the secretary's request does it (BENCH_RATINGS_GAMES "
+        "games); PostgreSQL when a server answers",
+        _ratings_correction,
     ),
     "crash": (
         "gunicorn on PostgreSQL killed (SIGKILL) with last turns in flight, restarted, turns "

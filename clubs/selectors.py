@@ -61,9 +61,21 @@ def federation() -> Federation:
     return Federation.objects.filter(pk=Federation.SINGLETON_ID).first() or Federation()
 
 
+# Set on the request's user by a session that belongs to one club only (a PIN typed at that
+# club's tablet: scoring.access.pins): every other club treats that browser as a visitor's.
+SESSION_CLUB_ATTRIBUTE = "session_club_id"
+
+
+def signed_in_elsewhere(club_id: int | None, user: User | AnonymousUser) -> bool:
+    """Whether `user`'s session belongs to another club than `club_id` (a PIN session)."""
+    session_club = getattr(user, SESSION_CLUB_ATTRIBUTE, None)
+    return session_club is not None and session_club != club_id
+
+
 def role_in(club_id: int, user: User | AnonymousUser) -> str | None:
-    """The user's role in the club (cached on the user for the request), None if not a member."""
-    if not user.is_authenticated:
+    """The user's role in the club (cached on the user for the request), None if not a member
+    or if the session belongs to another club."""
+    if not user.is_authenticated or signed_in_elsewhere(club_id, user):
         return None
     cache: dict[int, str | None] = user.__dict__.setdefault("_club_roles", {})
     if club_id not in cache:
@@ -79,7 +91,7 @@ def role_in(club_id: int, user: User | AnonymousUser) -> str | None:
 def is_secretary_of(club_id: int | None, user: User | AnonymousUser) -> bool:
     """A club's secretary administers that club only; a server administrator (superuser) may
     act as any club's secretary, as the Django admin lets them anyway."""
-    if not user.is_authenticated:
+    if not user.is_authenticated or signed_in_elsewhere(club_id, user):
         return False
     if user.is_superuser:
         return True
@@ -89,7 +101,9 @@ def is_secretary_of(club_id: int | None, user: User | AnonymousUser) -> bool:
 def belongs_to(club_id: int, user: User | AnonymousUser) -> bool:
     """A member of the club (or the server's administrator): sees what the club keeps for its
     members. A member of another club of the server is a visitor here."""
-    return user.is_authenticated and (user.is_superuser or role_in(club_id, user) is not None)
+    if not user.is_authenticated or signed_in_elsewhere(club_id, user):
+        return False
+    return user.is_superuser or role_in(club_id, user) is not None
 
 
 def clubs_of(user: User) -> QuerySet[Club]:

@@ -2,8 +2,8 @@
 
 Derived, never edited: ratings.services keeps them in step with the league's result rows in the
 transaction that books a game (ratings.bookkeeping does the sums), and `check_books` compares
-them with a full recomputation. A person is a member, or a guest known by name (names that
-differ only in case are one guest).
+them with a full recomputation. A person is a member, or a guest known by name in one club
+(names that differ only in case are one guest; another club's guest of that name is another).
 """
 
 from __future__ import annotations
@@ -20,10 +20,11 @@ ONE_PERSON = Q(member__isnull=False, guest_key="", guest_name="") | Q(
 )
 
 
-def guest_key(name: str) -> str:
-    """The key a guest is known by across games: "Sam" and "sam " are one guest (a name of
-    spaces alone is its own key)."""
-    return name.strip().casefold() or name
+def guest_key(name: str, club_id: int) -> str:
+    """The key a guest is known by across a club's games: "Sam" and "sam " are one guest (a
+    name of spaces alone is its own key). A guest is the club's: another club's "Sam" is
+    someone else, with a rating of their own (issue 37), so the club's id comes first."""
+    return f"{club_id}:{name.strip().casefold() or name}"
 
 
 class Rating(models.Model):
@@ -32,8 +33,8 @@ class Rating(models.Model):
     member = models.ForeignKey(
         Member, null=True, blank=True, on_delete=models.CASCADE, related_name="ratings"
     )
-    guest_key = models.CharField(max_length=120, blank=True)
-    """The name casefolded (up to three characters a letter: "ß" is "ss")."""
+    guest_key = models.CharField(max_length=140, blank=True)
+    """The club's id and the name casefolded (up to three characters a letter: "ß" is "ss")."""
     guest_name = models.CharField(max_length=40, blank=True)
     """The guest's name as the latest game they played spelled it."""
     ruleset = models.CharField(max_length=10, choices=RULESET_CHOICES)
@@ -77,8 +78,8 @@ class RatingChange(models.Model):
     member = models.ForeignKey(
         Member, null=True, blank=True, on_delete=models.CASCADE, related_name="rating_changes"
     )
-    guest_key = models.CharField(max_length=120, blank=True)
-    """The name casefolded (up to three characters a letter: "ß" is "ss")."""
+    guest_key = models.CharField(max_length=140, blank=True)
+    """The club's id and the name casefolded (up to three characters a letter: "ß" is "ss")."""
     guest_name = models.CharField(max_length=40, blank=True)
     ruleset = models.CharField(max_length=10, choices=RULESET_CHOICES)
     played_on = models.DateField()
@@ -129,3 +130,19 @@ class RatingChange(models.Model):
     def rating_change(self) -> float:
         """The change of the rating the list shows (mu - 3 sigma)."""
         return self.rating_after - self.rating_before
+
+
+class RatingBacklog(models.Model):
+    """A correction whose re-rating was too long for the secretary's request: owed from this
+    game on, done right after the request's transaction commits (ratings.services.backlog), and
+    reported by `check_books` until it is done."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="+")
+    ruleset = models.CharField(max_length=10, choices=RULESET_CHOICES)
+    queued_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["queued_at", "pk"]
+
+    def __str__(self) -> str:
+        return f"{self.ruleset} from game {self.game_id}"

@@ -38,17 +38,18 @@ def from_key(key: OrderKey) -> Q:
 
 @dataclass(frozen=True)
 class Person:
-    """A member, or a guest known by name."""
+    """A member, or a guest known by name in one club."""
 
     member_id: int | None
     guest_key: str = ""
     guest_name: str = ""
 
     @classmethod
-    def of_seat(cls, member_id: int | None, name: str) -> Person:
+    def of_seat(cls, member_id: int | None, name: str, club_id: int) -> Person:
+        """A seat of a game of the club `club_id`: its member, or the club's guest by name."""
         if member_id is not None:
             return cls(member_id)
-        return cls(None, guest_key(name), name)
+        return cls(None, guest_key(name, club_id), name)
 
     @classmethod
     def of(cls, row: Rating | RatingChange) -> Person:
@@ -69,9 +70,10 @@ def apart(seated: list[tuple[Person, int, int]]) -> list[tuple[Person, int, int]
     kept = []
     for person, seat, place in sorted(seated, key=lambda s: s[1]):
         count = 1
+        first_key = person.guest_key
         while person.key in seen:
             count += 1
-            person = Person(None, f"{guest_key(person.guest_name)}#{count}", person.guest_name)
+            person = Person(None, f"{first_key}#{count}", person.guest_name)
         seen.add(person.key)
         kept.append((person, seat, place))
     return kept

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import django_tables2 as tables
+from django.template.defaultfilters import floatformat
 from django.urls import reverse
-from django.utils.formats import number_format
 from django.utils.translation import gettext_lazy as _
 
 TEMPLATE = "django_tables2/bootstrap5-responsive.html"
@@ -32,12 +32,13 @@ class RatingTable(tables.Table):
         empty_text = _("No one has a rating in this game yet: it comes with the first game.")
         row_attrs = {"data-person": lambda record: record["name"]}
 
+    # Rounded to one place as every other page shows a figure (0.159 is 0.2, -5.496 is -5.5),
     # "24,3" in Danish and German; the downloads keep the full figure.
     def render_rating(self, value: float) -> str:
-        return number_format(value, 1)
+        return floatformat(value, 1)
 
     def render_mu(self, value: float) -> str:
-        return number_format(value, 1)
+        return floatformat(value, 1)
 
     def render_sigma(self, value: float) -> str:
-        return number_format(value, 1)
+        return floatformat(value, 1)

@@ -82,6 +82,10 @@ class ClubBooks(Protocol):
 
     def house_settings(self, club: Club) -> HouseSettings: ...
 
+    def clubs_showing(self, area: str) -> frozenset[int]:
+        """The ids of the clubs that open `area` to visitors (one or two queries)."""
+        ...
+
     def game_changed(
         self, *, loaded: PlayedGame, change: GameChange, correction: Correction | None
     ) -> None:
@@ -122,6 +126,12 @@ def books() -> ClubBooks:
 def house_settings(club: Club) -> HouseSettings:
     """The house settings of `club` (each club of the server keeps its own)."""
     return books().house_settings(club)
+
+
+def clubs_showing(area: str) -> frozenset[int]:
+    """The clubs of the server that let visitors see `area` (a PublicArea): what one club may
+    show of another's (privacy is the owning club's)."""
+    return books().clubs_showing(area)
 
 
 def house_rules(club: Club) -> rules.HouseRules:

@@ -47,6 +47,8 @@ def player_charts(stats: PlayerStats) -> dict[str, object]:
         mine = MonthTally.objects.filter(member=ids["member"])
         # Across clubs on purpose when `club` is None: see stats.player.theirs().
         mine = mine.across_clubs() if club is None else mine.filter(club=ids["club"])
+        if club is None and stats.hidden:
+            mine = mine.exclude(club_id__in=stats.hidden)
         return (
             mine.filter(ruleset__in=FIVE_DICE)
             .values("ruleset", "month")
@@ -57,7 +59,7 @@ def player_charts(stats: PlayerStats) -> dict[str, object]:
     ids = {"member": stats.member.pk}
     if club is not None:
         ids["club"] = club.pk
-    months = compiled_tuples(("player_months", club is None), build, ids)
+    months = compiled_tuples(("player_months", club is None, stats.hidden), build, ids)
     for ruleset, month, total, games in months:
         stamp = stamps.get(month)
         if stamp is None:
@@ -70,7 +72,7 @@ def player_charts(stats: PlayerStats) -> dict[str, object]:
         )
     bins: dict[str, dict[int, int]] = {}
     for ruleset, low, games in (
-        theirs(TotalBinTally.objects.all(), stats.member, stats.club)
+        theirs(TotalBinTally.objects.all(), stats.member, stats.club, stats.hidden)
         .filter(ruleset__in=FIVE_DICE)
         .values("ruleset", "low")
         .annotate(sum_games=Sum("games"))

@@ -18,9 +18,10 @@ from django.db.models import Count, Exists, F, Model, OuterRef, QuerySet, Subque
 from clubs.models import Club
 from clubs.scoping import ClubScopedQuerySet
 from league.models import BoxTally, MonthTally, PlayerResultRow, RivalryTally
+from scoring import club as club_hook
 from scoring import rules
 from scoring.box_names import box_name, game_title
-from scoring.models import Game, GamePlayer, GameStatus, Member
+from scoring.models import Game, GamePlayer, GameStatus, Member, PublicArea
 from stats.queries import FirstRow, Wanted, first_rows
 from stats.records import FIRST_SET, FIVE_DICE, KINDS
 
@@ -92,6 +93,8 @@ class PlayerStats:
     club_boxes: dict[str, list[BoxStats]]
     opponents: list[HeadToHead]
     in_progress: list[Game]
+    # With every club (`club` None): the clubs left out, which keep their games from visitors.
+    hidden: tuple[int, ...] = ()
 
     @property
     def finished(self) -> int:
@@ -101,13 +104,35 @@ class PlayerStats:
 _Kept = TypeVar("_Kept", bound=Model)
 
 
-def theirs(rows: ClubScopedQuerySet[_Kept], member: Member, club: Club | None) -> QuerySet[_Kept]:
-    """The member's kept rows in `club`, or in every club they played in (None)."""
+def theirs(
+    rows: ClubScopedQuerySet[_Kept],
+    member: Member,
+    club: Club | None,
+    hidden: tuple[int, ...] = (),
+) -> QuerySet[_Kept]:
+    """The member's kept rows in `club`, or in every club they played in (None) but the
+    `hidden` ones."""
     if club is None:
         # A person's statistics are theirs in every club of the server, seen together on
-        # their page (issue 25): their own rows only, whichever club they were played in.
-        return rows.filter(member=member).across_clubs()
+        # their page (issue 25): their own rows only, whichever club they were played in,
+        # but for the clubs that keep their games from visitors (issue 38).
+        mine = rows.filter(member=member).across_clubs()
+        return mine.exclude(club_id__in=hidden) if hidden else mine
     return rows.filter(club=club, member=member)
+
+
+def hidden_clubs(member: Member, page_club: Club, clubs: Iterable[Club]) -> tuple[int, ...]:
+    """Of the `clubs` the member played in, those whose games the page of `page_club` may not
+    show: privacy is the owning club's, so another club's games are shown only where that club
+    lets visitors see its player pages."""
+    return tuple(
+        sorted(
+            other.pk
+            for other in clubs
+            if other.pk != page_club.pk
+            and PublicArea.MEMBERS not in club_hook.house_settings(other).public_areas
+        )
+    )
 
 
 def clubs_played_in(member: Member) -> list[Club]:
@@ -118,7 +143,11 @@ def clubs_played_in(member: Member) -> list[Club]:
 
 
 def player_stats(
-    member: Member, club: Club | None, *, page_club: Club | None = None
+    member: Member,
+    club: Club | None,
+    *,
+    page_club: Club | None = None,
+    hidden: tuple[int, ...] = (),
 ) -> PlayerStats:
     """Six queries, each reading a handful of rows however many games the member and the club
     have played. `club` None: the member's games in all their clubs together, shown on the
@@ -130,15 +159,16 @@ def player_stats(
         member=member,
         club=club,
         page_club=page_club,
-        kinds=kind_stats(member, club),
+        hidden=hidden,
+        kinds=kind_stats(member, club, hidden),
         boxes=box_stats(
-            theirs(BoxTally.objects.all(), member, club)
+            theirs(BoxTally.objects.all(), member, club, hidden)
             .values("ruleset", "box")
             .annotate(filled=Sum("filled"), total=Sum("total"), scratches=Sum("scratches"))
             .order_by()
         ),
         club_boxes=box_stats(club_tallies(page_club)),
-        opponents=head_to_head(member, club),
+        opponents=head_to_head(member, club, hidden),
         # Equal to "not finished" (the game's check constraint allows only the two), and read
         # down the (club, status) index, then put in order here (a few games): excluding the
         # finished ones, or ordering in SQL, walked every game the club ever played.
@@ -152,14 +182,17 @@ def player_stats(
     )
 
 
-def finished_count(member: Member, club: Club | None) -> int:
+def finished_count(member: Member, club: Club | None, hidden: tuple[int, ...] = ()) -> int:
     """How many finished games the member played in the club (in all their clubs: None): one
     query on their month tallies, as many as the kinds' counts of the page add up to."""
-    total = theirs(MonthTally.objects.all(), member, club).aggregate(games=Sum("games"))["games"]
+    tallies = theirs(MonthTally.objects.all(), member, club, hidden)
+    total = tallies.aggregate(games=Sum("games"))["games"]
     return int(total or 0)
 
 
-def finished_games(member: Member, club: Club | None) -> QuerySet[PlayerResultRow]:
+def finished_games(
+    member: Member, club: Club | None, hidden: tuple[int, ...] = ()
+) -> QuerySet[PlayerResultRow]:
     """The member's finished games in the club (in all their clubs: None), newest first, each
     with how many sat at the table and the club it was played in. The kept row holds all the
     list shows (kind, rank, total, points, start): the games are not read."""
@@ -172,18 +205,18 @@ def finished_games(member: Member, club: Club | None) -> QuerySet[PlayerResultRo
     )
     # Only what a line shows: the seat's box scores (a JSON document each) and the rest of the
     # kept figures were read and decoded for every line, and never shown.
-    rows = theirs(PlayerResultRow.objects.all(), member, club).only(*LINE_FIELDS)
+    rows = theirs(PlayerResultRow.objects.all(), member, club, hidden).only(*LINE_FIELDS)
     if club is None:
         rows = rows.select_related("club")  # each line names its club
     return rows.annotate(seats=Subquery(seats)).order_by("-started_at", "-game_id")
 
 
-def kind_stats(member: Member, club: Club | None) -> list[KindStats]:
+def kind_stats(member: Member, club: Club | None, hidden: tuple[int, ...] = ()) -> list[KindStats]:
     """Two queries: the member's month tallies added up by kind, then the best and worst total
     of each kind."""
     counts = {
         row["ruleset"]: row
-        for row in theirs(MonthTally.objects.all(), member, club)
+        for row in theirs(MonthTally.objects.all(), member, club, hidden)
         .values("ruleset")
         .annotate(games=Sum("games"), wins=Sum("wins"), baluts=Sum("baluts"))
         .order_by()
@@ -194,6 +227,8 @@ def kind_stats(member: Member, club: Club | None) -> list[KindStats]:
         mine = PlayerResultRow.objects.filter(member=ids["member"])
         # Across clubs on purpose when `club` is None: see theirs().
         mine = mine.across_clubs() if club is None else mine.filter(club=ids["club"])
+        if club is None and hidden:
+            mine = mine.exclude(club_id__in=hidden)
         return [
             wanted
             for kind in kinds
@@ -204,7 +239,8 @@ def kind_stats(member: Member, club: Club | None) -> list[KindStats]:
         ]
 
     ids = {"member": member.pk} if club is None else {"member": member.pk, "club": club.pk}
-    found = first_rows(("player", kinds, club is None), wanted, ids) if kinds else {}
+    # The hidden clubs are part of the statement's shape (its constants), so part of its key.
+    found = first_rows(("player", kinds, club is None, hidden), wanted, ids) if kinds else {}
     return [
         KindStats(
             ruleset=kind,
@@ -253,11 +289,13 @@ def box_stats(tallies: Iterable[dict[str, object]]) -> dict[str, list[BoxStats]]
     }
 
 
-def head_to_head(member: Member, club: Club | None) -> list[HeadToHead]:
+def head_to_head(
+    member: Member, club: Club | None, hidden: tuple[int, ...] = ()
+) -> list[HeadToHead]:
     """Members met at least REGULAR_OPPONENT_GAMES times in finished games, most met first
     (in every club together: each club's meetings added up)."""
     rivalries = (
-        theirs(RivalryTally.objects.all(), member, club)
+        theirs(RivalryTally.objects.all(), member, club, hidden)
         .values("opponent_id", "opponent__known_as")
         .annotate(met=Sum("games"), won=Sum("wins"), lost=Sum("opponent_wins"))
         .filter(met__gte=REGULAR_OPPONENT_GAMES)

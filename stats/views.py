@@ -24,7 +24,13 @@ from stats.board import board as board_data
 from stats.board import board_state, board_version
 from stats.charts import player_charts
 from stats.game_lines import game_lines
-from stats.player import clubs_played_in, finished_count, finished_games, player_stats
+from stats.player import (
+    clubs_played_in,
+    finished_count,
+    finished_games,
+    hidden_clubs,
+    player_stats,
+)
 from stats.records import club_records
 
 # A page of the member's finished games; older ones a tap away ("Older", fetched by htmx): 25
@@ -45,6 +51,12 @@ def player(request: HttpRequest, member_id: int) -> HttpResponse:
     # or a guest seated as themself): for a person of one club, the same games.
     together = request.GET.get("clubs") == "all"
     shown = None if together else in_club
+    # Privacy is the owning club's: another club's games only where it shows them to visitors.
+    played = clubs_played_in(member) if together or not request.htmx else []  # type: ignore[attr-defined]
+    hidden = hidden_clubs(member, in_club, played)
+    clubs = [club for club in played if club.pk not in hidden]
+    if not together:
+        hidden = ()
     context: dict[str, object] = {
         "member": member,
         "together": together,
@@ -52,20 +64,19 @@ def player(request: HttpRequest, member_id: int) -> HttpResponse:
     }
     stats = None
     if request.htmx:  # type: ignore[attr-defined]
-        finished = finished_count(member, shown)
+        finished = finished_count(member, shown, hidden)
     else:
-        stats = player_stats(member, shown, page_club=in_club)
+        stats = player_stats(member, shown, page_club=in_club, hidden=hidden)
         finished = stats.finished
     # The pages counted from the member's kept tallies, not by counting their games' rows.
     # A page number that is not one (or past the end) shows the nearest page, never an error.
-    games = CountedPaginator(finished_games(member, shown), GAMES_PER_PAGE, count=finished)
+    games = CountedPaginator(finished_games(member, shown, hidden), GAMES_PER_PAGE, count=finished)
     page = games.get_page(request.GET.get("page"))
     context["games"] = page
     context["lines"] = game_lines(page.object_list, together=together, club=in_club)
     if stats is None:
         return render(request, "stats/partials/player_games.html", context)
-    # The switch is offered to a person who played in another club too.
-    clubs = clubs_played_in(member)
+    # The switch is offered to a person who played in another club too, that shows it.
     context["several_clubs"] = any(club.pk != in_club.pk for club in clubs)
     context["club_names"] = [club.name for club in clubs]
     context["stats"] = stats

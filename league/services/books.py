@@ -21,6 +21,7 @@ from django.db.models import Q
 
 from clubs.models import Club
 from league.models import ClubSettings, DrinkDebt, GameBooking, PlayerResultRow
+from league.models.club_settings import default_public_areas
 from league.selectors import club_settings, house_rules
 from league.services.imports import log_import
 from league.services.ledger import book_debts
@@ -120,6 +121,16 @@ class LeagueBooks:
 
     def house_settings(self, club: Club) -> HouseSettings:
         return _house_settings(club, club_settings(club))
+
+    def clubs_showing(self, area: str) -> frozenset[int]:
+        # Every club's row on purpose: which of them open `area` is the question.
+        rows = ClubSettings.objects.across_clubs().values_list("club_id", "public_areas")
+        settled = dict(rows)
+        showing = {club_id for club_id, areas in settled.items() if area in (areas or [])}
+        if area in default_public_areas():
+            # A club that never saved its settings has the defaults.
+            showing |= set(Club.objects.exclude(pk__in=settled).values_list("pk", flat=True))
+        return frozenset(showing)
 
     def game_changed(
         self, *, loaded: PlayedGame, change: GameChange, correction: Correction | None

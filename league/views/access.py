@@ -12,10 +12,10 @@ from django.http import HttpRequest, HttpResponse
 from django.utils.translation import gettext
 
 from clubs.requests import club_of
-from scoring.access.requests import member_sign_in, user_of
+from scoring.access.requests import member_sign_in, signed_in_here, user_of
 from scoring.access.roles import is_secretary
 
-__all__ = ["member_sign_in", "secretary_required", "user_of"]
+__all__ = ["member_sign_in", "secretary_required", "signed_in_here", "user_of"]
 
 View = Callable[..., HttpResponse]
 

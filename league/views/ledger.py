@@ -21,7 +21,7 @@ from league.services.ledger import (
     write_off_debt,
 )
 from league.tables import LedgerTable
-from league.views.access import member_sign_in, secretary_required, user_of
+from league.views.access import member_sign_in, secretary_required, signed_in_here, user_of
 from league.views.listing import decided, list_page
 from scoring.access.privacy import visible_to_visitors
 from scoring.access.roles import is_secretary
@@ -58,7 +58,7 @@ def ledger(request: HttpRequest) -> HttpResponse:
 @require_POST
 def settle(request: HttpRequest, debt_id: int) -> HttpResponse:
     debt = get_object_or_404(DrinkDebt.objects.filter(game__club=club_of(request)), pk=debt_id)
-    if not request.user.is_authenticated:
+    if not signed_in_here(request):
         return member_sign_in(request)
     user = user_of(request)
     if not may_settle(user, debt):
@@ -100,7 +100,7 @@ def _just_settled(request: HttpRequest) -> DrinkDebt | None:
 @require_POST
 def undo(request: HttpRequest, debt_id: int) -> HttpResponse:
     debt = get_object_or_404(DrinkDebt.objects.filter(game__club=club_of(request)), pk=debt_id)
-    if not request.user.is_authenticated:
+    if not signed_in_here(request):
         return member_sign_in(request)
 
     def undone() -> str:

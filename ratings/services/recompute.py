@@ -13,8 +13,10 @@ from django.utils import timezone
 
 from league.models import PlayerResultRow
 from ratings import bookkeeping
-from ratings.models import Rating, RatingChange
+from ratings.models import Rating, RatingBacklog, RatingChange
 from ratings.people import OrderKey, Person, apart
+from ratings.selectors import ratings_lag
+from ratings.services.backlog import catch_up
 from ratings.services.writes import (
     BATCH,
     Seated,
@@ -56,10 +58,11 @@ def games_in_order() -> Iterator[tuple[str, ToRate]]:
         "member_id",
         "player__name",
         "rank",
+        "club_id",
     )
     day = None
     games: dict[int, tuple[str, OrderKey, Seated]] = {}
-    for ruleset, game_id, started, finished, player, member, name, rank in rows.iterator(
+    for ruleset, game_id, started, finished, player, member, name, rank, club in rows.iterator(
         chunk_size=BATCH
     ):
         played = timezone.localdate(started, zone)
@@ -69,7 +72,7 @@ def games_in_order() -> Iterator[tuple[str, ToRate]]:
         seats = games.get(game_id)
         if seats is None:
             seats = games[game_id] = (ruleset, (played, finished, game_id), [])
-        seats[2].append((Person.of_seat(member, name), player, rank))
+        seats[2].append((Person.of_seat(member, name, club), player, rank))
     yield from _in_order(games)
 
 
@@ -208,6 +211,8 @@ def rebuild_ratings() -> int:
     inserted a batch at a time as the games are rated; the changes written."""
     RatingChange.objects.all().delete()
     Rating.objects.all().delete()
+    # Whatever re-rating was owed, the rebuild does it.
+    RatingBacklog.objects.all().delete()
     recomputed = Recomputed()
     insert_changes(
         values
@@ -223,8 +228,11 @@ def rebuild_ratings() -> int:
 def check_ratings(*, repair: bool) -> list[str]:
     """The kept ratings against a full recomputation: a line per difference (the first few in
     full, then a count); with `repair`, the recomputation replaces them."""
+    owed = ratings_lag()
+    if owed and repair:
+        catch_up()
     found = differences(Recomputed())
-    lines = found.lines
+    lines = owed + found.lines
     if found.count > SHOWN:
         lines.append(f"... and {found.count - SHOWN} more rating differences.")
     if repair and found.count:

@@ -5,9 +5,11 @@ read, the game is rated, its changes stored and the ratings updated (four querie
 members and guests played, with the read of the changes from the game on that tells it is
 the last). A game
 whose result changes, or that arrives or leaves among games already rated (a correction, a
-void, a historic import), moves every later game's ratings too: the games from it forward are
+void, a historic import), moves later games' ratings too: the games from it forward that its
+players' chain reaches (a game with someone whose rating moved, and then everyone they met) are
 re-rated from the ratings their players had just before it, which the stored changes record
-(the "before" of each person's first change from there on), so nothing earlier is replayed.
+(the "before" of each person's first change from there on), so nothing earlier is replayed and
+no game outside the chain is touched.
 """
 
 from __future__ import annotations
@@ -15,7 +17,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import groupby
 
-from django.db.models import Q, QuerySet
+from django.db import connections, router
+from django.db.models import Q
 
 from league.models import PlayerResultRow
 from ratings import bookkeeping
@@ -25,10 +28,10 @@ from ratings.people import (
     Person,
     apart,
     change_key,
-    from_key,
     order_key,
     standing_before,
 )
+from ratings.services import backlog
 from ratings.services.reads import changes_from, standings
 from ratings.services.writes import (
     Seated,
@@ -38,14 +41,16 @@ from ratings.services.writes import (
     to_rate,
     write_ratings,
 )
-from scoring.models import Game, GamePlayer
+from scoring.models import RULESET_KEYS, Game, GamePlayer
 from scoring.transactions import require_transaction
 
 
-def rerate_game(*, game: Game, rows: Sequence[PlayerResultRow]) -> int:
+def rerate_game(*, game: Game, rows: Sequence[PlayerResultRow], inline: bool = False) -> int:
     """`game`'s result rows are now `rows` (none: it no longer counts): re-rate from it forward.
-    Returns the number of games rated (0 when its ratings stand as they are)."""
+    Returns the number of games rated (0 when its ratings stand as they are). A chain of more
+    than backlog.INLINE_GAMES games is re-rated after the commit (`inline`: now anyway)."""
     require_transaction("rerate_game", within="the transaction that books the game")
+    lock_kind(game.ruleset)
     seats = _seats(rows)
     key = None
     if len(seats) >= 2:
@@ -71,6 +76,10 @@ def rerate_game(*, game: Game, rows: Sequence[PlayerResultRow]) -> int:
     if seats:
         games.append((keys[-1], seats))
         games.sort(key=lambda item: item[0])
+    games, later = _chain(games, later, game.pk, [*_seats_people(seats), *map(Person.of, old)])
+    if not inline and len(games) > backlog.INLINE_GAMES:
+        backlog.defer(game)
+        return 0
     # The latest game a guest played names them; people only in a game that no longer counts
     # keep the name their last rated game gave them.
     people = {person.key: person for _, game_seats in games for person, _, _ in game_seats}
@@ -86,7 +95,9 @@ def rerate_game(*, game: Game, rows: Sequence[PlayerResultRow]) -> int:
         start={(person, game.ruleset): standing for person, standing in start_standings.items()},
     )
     if later:
-        _changes_from(game, start).delete()
+        RatingChange.objects.filter(
+            Q(game=game) | Q(game_id__in=[rated[0][2] for rated in games])
+        ).delete()
     insert_changes(
         values
         for rated in games
@@ -102,6 +113,27 @@ def rerate_game(*, game: Game, rows: Sequence[PlayerResultRow]) -> int:
     return len(games)
 
 
+# The advisory locks' first key: the ratings' own, beside any other lock of the database.
+RATINGS_LOCK = 0x5A7E
+
+
+def lock_kind(ruleset: str) -> None:
+    """Rate one game of `ruleset` at a time, until the transaction ends. Two games finishing at
+    once on PostgreSQL each read the ratings before the other committed: the one earlier in the
+    order, committing second, would be rated as if last and the later one never re-rated. Under
+    this lock the second reads (its statements' snapshots are later than the first's commit)
+    the first's changes, and re-rates from its place in the order if it comes earlier. SQLite's
+    writers take turns on the whole database already (balutclub.sqlite)."""
+    require_transaction("lock_kind", within="the transaction that rates the game")
+    connection = connections[router.db_for_write(RatingChange)]
+    if connection.vendor != "postgresql":
+        return
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT pg_advisory_xact_lock(%s, %s)", [RATINGS_LOCK, RULESET_KEYS.index(ruleset)]
+        )
+
+
 def _rate_last(ruleset: str, game: ToRate) -> None:
     """Rate a game that comes after every rated game of its kind: its players' ratings read
     (one query), its changes inserted and their ratings written (one statement each, two when
@@ -115,10 +147,28 @@ def _rate_last(ruleset: str, game: ToRate) -> None:
     write_ratings(ruleset, {people[change.person]: change.after for change in made})
 
 
-def _changes_from(game: Game, start: OrderKey | None) -> QuerySet[RatingChange]:
-    """`game`'s changes and those of its ruleset rated at or after `start`."""
-    at_or_after = Q(ruleset=game.ruleset) & from_key(start) if start is not None else Q(pk__in=[])
-    return RatingChange.objects.filter(Q(game=game) | at_or_after)
+def _seats_people(seats: Seated) -> list[Person]:
+    return [person for person, _, _ in seats]
+
+
+def _chain(
+    games: list[ToRate], later: list[RatingChange], changed: int, moved: Sequence[Person]
+) -> tuple[list[ToRate], list[RatingChange]]:
+    """Of `games` (in order), those the change reaches, and their stored changes (with the
+    changed game's own): a game is re-rated only if someone at its table had a rating the
+    change moved, the changed game's players first, then everyone they met after it, and so
+    on. A game none of them played is rated from the same figures as before, so its stored
+    changes stand: a correction re-rates its players' chain, not every later game of the kind
+    in every club (issue 37)."""
+    reached = {person.key for person in moved}
+    chain = []
+    for rated in games:
+        people = [person.key for person, _, _ in rated[1]]
+        if rated[0][2] == changed or not reached.isdisjoint(people):
+            reached.update(people)
+            chain.append(rated)
+    ids = {rated[0][2] for rated in chain} | {changed}
+    return chain, [change for change in later if change.game_id in ids]
 
 
 def _from(game: Game, start: OrderKey | None) -> list[RatingChange]:
@@ -137,7 +187,11 @@ def _seats(rows: Sequence[PlayerResultRow]) -> Seated:
         names.update(GamePlayer.objects.filter(pk__in=missing).values_list("pk", "name"))
     return apart(
         [
-            (Person.of_seat(row.member_id, names.get(row.player_id, "")), row.player_id, row.rank)
+            (
+                Person.of_seat(row.member_id, names.get(row.player_id, ""), row.club_id),
+                row.player_id,
+                row.rank,
+            )
             for row in rows
         ]
     )

@@ -16,6 +16,7 @@ from django.contrib.auth.models import AbstractBaseUser, User
 from django.http import HttpRequest, HttpResponse
 from django.utils.translation import gettext as _
 
+from clubs.selectors import SESSION_CLUB_ATTRIBUTE
 from clubs.throttle import lock_reason
 from scoring.models import Member
 from scoring.services.members import PinRefused, verify_pin
@@ -24,6 +25,8 @@ PIN_BACKEND = "scoring.access.pins.PinBackend"
 # Session keys: the idle limit in force for this session (seconds), and when it was last used.
 IDLE_LIMIT_KEY = "pin_idle_seconds"
 LAST_SEEN_KEY = "pin_last_seen"
+# The club whose tablet the PIN was typed at: the session is that club's only.
+CLUB_KEY = "pin_club_id"
 # The last-seen time is written at most this often: not a session write on every turn.
 LAST_SEEN_RESOLUTION = 60
 
@@ -68,15 +71,21 @@ def _now() -> int:
     return int(time.time())
 
 
-def start_pin_session(request: HttpRequest, *, idle_hours: int) -> None:
-    """After login() by PIN: the session ends after `idle_hours` without a request."""
+def start_pin_session(request: HttpRequest, *, club_id: int, idle_hours: int) -> None:
+    """After login() by PIN at the tablet of the club `club_id`: the session is that club's
+    only (another club's pages treat the browser as a visitor's, though the person may belong
+    there too), and it ends after `idle_hours` without a request."""
+    request.session[CLUB_KEY] = club_id
     request.session[IDLE_LIMIT_KEY] = idle_hours * 3600
     request.session[LAST_SEEN_KEY] = _now()
 
 
 class PinSessionTimeoutMiddleware:
     """Signs a PIN session out once it has been idle longer than its limit (set at sign-in from
-    the club's settings, so no settings query here). Password sessions are Django's own."""
+    the club's settings, so no settings query here), and binds it to the club it was opened at
+    (clubs.selectors.signed_in_elsewhere). A PIN session that names no club (opened before
+    sessions were bound) is signed out. Password sessions are Django's own: a secretary's
+    spans their clubs."""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
@@ -88,9 +97,12 @@ class PinSessionTimeoutMiddleware:
             now = _now()
             limit = int(request.session.get(IDLE_LIMIT_KEY, 0))
             last = int(request.session.get(LAST_SEEN_KEY, now))
-            if limit and now - last > limit:
+            club_id = request.session.get(CLUB_KEY)
+            if (limit and now - last > limit) or not isinstance(club_id, int):
                 logout(request)
                 messages.info(request, _("You were signed out after a while without use."))
-            elif now - last >= LAST_SEEN_RESOLUTION:
-                request.session[LAST_SEEN_KEY] = now
+            else:
+                setattr(request.user, SESSION_CLUB_ATTRIBUTE, club_id)
+                if now - last >= LAST_SEEN_RESOLUTION:
+                    request.session[LAST_SEEN_KEY] = now
         return self.get_response(request)

@@ -7,10 +7,20 @@ from django.contrib.auth.views import redirect_to_login
 from django.http import HttpRequest, HttpResponse
 from django.urls import reverse
 
+from clubs.requests import club_of
+from clubs.selectors import belongs_to
+
 
 def member_sign_in(request: HttpRequest) -> HttpResponse:
     """Members sign in with their PIN on the tablet, not on the admin's password page."""
     return redirect_to_login(request.get_full_path(), reverse("scoring:signin"))
+
+
+def signed_in_here(request: HttpRequest) -> bool:
+    """Whether a member of the request's club sent it. A member or the secretary of another
+    club of the server is a visitor here: refused as one, before anything of the club's object
+    is drawn (a refusal never shows what it refused)."""
+    return belongs_to(club_of(request).pk, request.user)
 
 
 def user_of(request: HttpRequest) -> User:

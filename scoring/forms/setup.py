@@ -55,6 +55,7 @@ class SeatRow(NamedTuple):
     guest: BoundField
     guess: BoundField
     find: BoundField | None
+    pin: BoundField | None
 
 
 def _active_members(club: Club | None) -> QuerySet[Member]:
@@ -101,6 +102,11 @@ def seat_fields(seat: int) -> tuple[str, str, str]:
 def find_field(seat: int) -> str:
     """The name of a seat's search for a member of another club (0-based)."""
     return f"player_{seat}_find"
+
+
+def visitor_pin_field(seat: int) -> str:
+    """The PIN a member of another club types at the tablet to sit in the seat (0-based)."""
+    return f"player_{seat}_pin"
 
 
 class GameSetupForm(forms.Form):
@@ -210,6 +216,23 @@ class GameSetupForm(forms.Form):
                             "type": "search",
                             "placeholder": SEAT_SEARCH_PLACEHOLDER,
                             "autocomplete": "off",
+                        }
+                    ),
+                )
+                # Another club's member sits only with their own PIN typed here: no one seats
+                # them (and moves their rating) without them.
+                self.fields[visitor_pin_field(seat)] = forms.CharField(
+                    label=format_lazy(
+                        _("Seat {number}: PIN of a member of another club"), number=number
+                    ),
+                    max_length=6,
+                    required=False,
+                    widget=forms.PasswordInput(
+                        attrs={
+                            **TEXT,
+                            "inputmode": "numeric",
+                            "autocomplete": "off",
+                            "placeholder": _("Their PIN"),
                         }
                     ),
                 )
@@ -347,6 +370,16 @@ class GameSetupForm(forms.Form):
         """The filled seats in seating order; empty seats are left out."""
         return list(self.cleaned_data["seats"])
 
+    def visitor_seats(self) -> list[tuple[int, Member]]:
+        """The seats (0-based) given to members of other clubs, with who sits there."""
+        own = set(_active_members(self.club).values_list("pk", flat=True))
+        return [
+            (index, member)
+            for index in range(SEAT_COUNT)
+            if (member := self.cleaned_data.get(seat_fields(index)[0])) is not None
+            and member.pk not in own
+        ]
+
     def options(self) -> dict[str, object]:
         return {
             "thresholds": self.cleaned_data["thresholds"],
@@ -360,7 +393,9 @@ class GameSetupForm(forms.Form):
         for index in range(SEAT_COUNT):
             member, guest, guess = seat_fields(index)
             find = self[find_field(index)] if find_field(index) in self.fields else None
-            rows.append(SeatRow(index + 1, self[member], self[guest], self[guess], find))
+            pin_name = visitor_pin_field(index)
+            pin = self[pin_name] if pin_name in self.fields else None
+            rows.append(SeatRow(index + 1, self[member], self[guest], self[guess], find, pin))
         return rows
 
     @property

@@ -16,6 +16,8 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club, Membership
+from scoring import club as club_hook
+from scoring.models import PublicArea
 
 VISITOR_RESULTS = 20
 # Fewer letters would match most of a federation: nothing is searched below this.
@@ -27,15 +29,18 @@ _ROWS_READ = VISITOR_RESULTS * 10
 def visitors(
     club: Club, *, text: str = "", pks: Iterable[int] = (), limit: int = VISITOR_RESULTS
 ) -> list[tuple[int, str]]:
-    """Active members of other clubs of the server (and not of `club`) whose name or goes-by
-    contains `text`, or whose id is in `pks`; at most `limit`, by the name they go by, each
-    labelled with their clubs. One query."""
+    """Active members of other clubs of the server (and not of `club`) that show their members
+    to visitors, whose name or goes-by contains `text`, or whose id is in `pks`; at most
+    `limit`, by the name they go by, each labelled with those clubs. Two queries."""
     text = text.strip()
     wanted = Q(user__member__pk__in=[pk for pk in pks if isinstance(pk, int)])
     if len(text) >= VISITOR_SEARCH_MIN:
         wanted |= Q(user__member__known_as__icontains=text) | Q(user__member__name__icontains=text)
+    # Only through the clubs that show their members to visitors: privacy is the owning
+    # club's, so a club keeping its member list to itself is searched by no other.
+    open_clubs = club_hook.clubs_showing(PublicArea.MEMBERS)
     rows = (
-        Membership.objects.filter(user__member__is_active=True)
+        Membership.objects.filter(user__member__is_active=True, club_id__in=open_clubs)
         .exclude(user__memberships__club=club)
         .filter(wanted)
         .values_list("user__member__pk", "user__member__known_as", "club__name")

@@ -16,7 +16,13 @@ from clubs.requests import club_of
 from clubs.selectors import all_clubs, belongs_to
 from scoring import club, rules
 from scoring.access.pins import PIN_BACKEND, check_pin, start_pin_session
-from scoring.forms.setup import SEAT_COUNT, GameSetupForm, find_field, seat_fields
+from scoring.forms.setup import (
+    SEAT_COUNT,
+    GameSetupForm,
+    find_field,
+    seat_fields,
+    visitor_pin_field,
+)
 from scoring.forms.visitors import visitors
 from scoring.language import follow_member
 from scoring.models import Game, Member
@@ -50,6 +56,8 @@ def game_new(request: HttpRequest) -> HttpResponse:
     form.is_valid()
     known = _check_pin(request, form, known)
     if form.is_valid():
+        _check_visitor_pins(request, form)
+    if form.is_valid():
         game = _start(request, form, idle_hours=house.pin_session_hours)
         if game is not None:
             return redirect("scoring:game", game_id=game.pk)
@@ -67,7 +75,11 @@ def _with_found(
         for seat in range(SEAT_COUNT)
         if (text := request.POST.get(find_field(seat), "").strip())
     }
-    initial = {name: request.POST.get(name) for name in request.POST if name != "pin"}
+    initial = {
+        name: request.POST.get(name)
+        for name in request.POST
+        if name != "pin" and not name.endswith("_pin")
+    }
     form = GameSetupForm(initial=initial, club=club_of(request), visitors=True, found=found)
     context = {"form": form, "option_defaults": defaults, "pin_known": known}
     return render(request, "scoring/game_new.html", context)
@@ -146,6 +158,28 @@ def _check_pin(request: HttpRequest, form: GameSetupForm, known: Member | None) 
     return scorer
 
 
+def _check_visitor_pins(request: HttpRequest, form: GameSetupForm) -> None:
+    """A member of another club sits only with their PIN typed at this tablet (counted by the
+    sign-in throttle like any PIN); without it they may still play, as a guest by name."""
+    for seat, member in form.visitor_seats():
+        field = visitor_pin_field(seat)
+        pin = form.cleaned_data.get(field, "")
+        if not pin:
+            form.add_error(
+                field,
+                _(
+                    "%(name)s is a member of another club: type their PIN, or seat them as a "
+                    "guest by name."
+                )
+                % {"name": member.known_as},
+            )
+            continue
+        try:
+            check_pin(request, member=member, pin=pin)
+        except PinRefused as refused:
+            form.add_error(field, refused.messages)
+
+
 def _start(request: HttpRequest, form: GameSetupForm, *, idle_hours: int) -> Game | None:
     """The new game, with its scorer signed in; None with the refusal added to the form."""
     scorer = form.cleaned_data["scorer"]
@@ -167,5 +201,5 @@ def _start(request: HttpRequest, form: GameSetupForm, *, idle_hours: int) -> Gam
     if request.user != scorer.user:
         login(request, scorer.user, backend=PIN_BACKEND)
         follow_member(request, scorer.user)
-        start_pin_session(request, idle_hours=idle_hours)
+        start_pin_session(request, club_id=club_of(request).pk, idle_hours=idle_hours)
     return game

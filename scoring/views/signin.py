@@ -42,8 +42,11 @@ def signin(request: HttpRequest) -> HttpResponse:
             else:
                 login(request, user)
                 follow_member(request, user)
+                here = club_of(request)
                 start_pin_session(
-                    request, idle_hours=club.house_settings(club_of(request)).pin_session_hours
+                    request,
+                    club_id=here.pk,
+                    idle_hours=club.house_settings(here).pin_session_hours,
                 )
                 return redirect(_next_url(request))
         status = 422

@@ -22,7 +22,7 @@ from scoring import club, rules
 from scoring.access.permissions import keeps_game
 from scoring.access.pins import check_pin
 from scoring.access.privacy import PublicArea, visible_to_visitors
-from scoring.access.requests import member_sign_in, user_of
+from scoring.access.requests import member_sign_in, signed_in_here, user_of
 from scoring.forms.signing import SignatureForm
 from scoring.models import Game, GamePlayer, SignatureMethod
 from scoring.presentation.sheets import build_sheet
@@ -46,7 +46,7 @@ def sign_sheet(request: HttpRequest, game_id: int) -> HttpResponse:
     game = get_object_or_404(club_games(club_of(request)).select_related("scorer"), pk=game_id)
     if request.method != "POST":
         return _page(request, game)
-    if not request.user.is_authenticated:
+    if not signed_in_here(request):
         return member_sign_in(request)
     by = user_of(request)
     form = SignatureForm(request.POST)

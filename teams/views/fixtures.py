@@ -17,7 +17,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from clubs.requests import club_of
 from scoring.access.privacy import visible_to_visitors
-from scoring.access.requests import member_sign_in, user_of
+from scoring.access.requests import member_sign_in, signed_in_here, user_of
 from scoring.access.roles import is_secretary
 from scoring.models import PublicArea
 from teams import selectors
@@ -105,7 +105,7 @@ def move(request: HttpRequest, fixture_id: int) -> HttpResponse:
         ),
         pk=fixture_id,
     )
-    if not request.user.is_authenticated:
+    if not signed_in_here(request):
         return member_sign_in(request)
     by = user_of(request)
     if not (is_secretary(by, club_of(request).pk) or by.pk == fixture.home.captain.user_id):

@@ -15,7 +15,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from clubs.requests import club_of
 from scoring.access.pins import check_pin
 from scoring.access.privacy import visible_to_visitors
-from scoring.access.requests import member_sign_in, user_of
+from scoring.access.requests import member_sign_in, signed_in_here, user_of
 from scoring.access.roles import is_secretary
 from scoring.models import PublicArea
 from scoring.verification import normalise_code
@@ -40,7 +40,7 @@ def play_fixture(request: HttpRequest, fixture_id: int) -> HttpResponse:
         ),
         pk=fixture_id,
     )
-    if not request.user.is_authenticated:
+    if not signed_in_here(request):
         return member_sign_in(request)
     existing = Match.objects.filter(fixture=fixture).first()
     if existing is not None:
@@ -124,7 +124,7 @@ def _captain_user(request: HttpRequest, match: Match, form: CaptainForm) -> User
 
 def _captain_act(request: HttpRequest, match_id: int, *, dispute: bool) -> HttpResponse:
     chosen = _match(request, match_id)
-    if not request.user.is_authenticated:
+    if not signed_in_here(request):
         return member_sign_in(request)
     form = CaptainForm(request.POST)
     if not form.is_valid():

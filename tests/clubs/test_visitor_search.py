@@ -72,7 +72,7 @@ def test_the_search_finds_no_one_of_the_club_itself_nor_an_inactive_member(
 
 
 def test_the_search_answers_at_most_its_limit_and_nothing_for_one_letter(
-    client: Client, ann: Member, django_assert_num_queries
+    client: Client, ann: Member, bea: Member, django_assert_num_queries
 ) -> None:
     for number in range(VISITOR_RESULTS + 5):
         create_member(
@@ -81,8 +81,9 @@ def test_the_search_answers_at_most_its_limit_and_nothing_for_one_letter(
     client.force_login(ann.user)
     search(client, {"seat": 2})  # the server's clubs read, as any first request does
 
-    # The session, the user, the role in the club, the club's members, the matches.
-    with django_assert_num_queries(5):
+    # The session, the user, the role in the club, the club's members, the clubs that show
+    # their members to visitors, the matches.
+    with django_assert_num_queries(6):
         many = search(client, {"seat": 2, "player_2_find": "vis"})
     one_letter = search(client, {"seat": 2, "player_2_find": "v"})
 

@@ -8,7 +8,8 @@ from django.http import HttpResponse
 from django.test import Client
 
 from clubs.models import Membership
-from scoring.models import Game, GameStatus, Member
+from league.models import ClubSettings
+from scoring.models import Game, GameStatus, Member, PublicArea
 from scoring.services.members import create_member
 from tests.factories import (
     PIN,
@@ -30,7 +31,10 @@ def post_start(client: Client, scorer: Member, **seats: object) -> HttpResponse:
 
 def start(client: Client, ann: Member, visitor: Member) -> Game:
     client.force_login(ann.user)  # the other clubs' members are offered to the club's own
-    answer = post_start(client, ann, player_0_member=ann.pk, player_1_member=visitor.pk)
+    # The visitor types their own PIN at the tablet to sit as themself.
+    answer = post_start(
+        client, ann, player_0_member=ann.pk, player_1_member=visitor.pk, player_1_pin=PIN
+    )
     assert answer.status_code == 302, answer.content.decode()[:2000]
     return Game.objects.get(club=the_club())
 
@@ -58,7 +62,11 @@ def test_a_visitor_seated_as_themself_finds_the_game_on_their_own_clubs_player_p
     assert game.status == GameStatus.FINISHED
     assert game.players.get(seat=1).member == bea
 
-    # Their own club's page: this club's games (none), and all their clubs' together.
+    # Their own club's page: this club's games (none), and all their clubs' together (where
+    # the club they visited shows its player pages to visitors).
+    ClubSettings.objects.update_or_create(
+        club=the_club(), defaults={"public_areas": [PublicArea.MEMBERS]}
+    )
     client.force_login(bea.user)
     own = client.get(f"/c/other/players/{bea.pk}/").content.decode()
     together = client.get(f"/c/other/players/{bea.pk}/?clubs=all").content.decode()

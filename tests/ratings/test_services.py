@@ -15,6 +15,7 @@ from ratings.services.recompute import check_ratings, rebuild_ratings
 from ratings.services.rerate import rerate_game
 from scoring.models import Game
 from scoring.services.games import void_game
+from tests.factories import the_club
 from tests.ratings.helpers import played
 from tests.scoring.services.helpers import secretary
 
@@ -148,7 +149,8 @@ def test_guests_are_rated_by_name_and_friendly_games_count() -> None:
     book_game(game=Game.objects.get(pk=game.pk))
 
     guest = Rating.objects.get(member__isnull=True)
-    assert (guest.guest_key, guest.guest_name, guest.games) == ("guest sam", "guest sam", 2)
+    key = f"{the_club().pk}:guest sam"
+    assert (guest.guest_key, guest.guest_name, guest.games) == (key, "guest sam", 2)
     assert Rating.objects.get(member__known_as="Ann").games == 2
 
 
@@ -188,7 +190,12 @@ def test_a_rebuild_gives_what_the_bookings_gave() -> None:
 def test_two_guests_whose_names_differ_only_in_case_are_rated_apart() -> None:
     played({"Ann": 20, "Sam": 25, "sam": 10}, "2026-03-01T20:00:00+01:00", members=False)
 
-    assert sorted(Rating.objects.values_list("guest_key", flat=True)) == ["ann", "sam", "sam#2"]
+    club = the_club().pk
+    assert sorted(Rating.objects.values_list("guest_key", flat=True)) == [
+        f"{club}:ann",
+        f"{club}:sam",
+        f"{club}:sam#2",
+    ]
     assert check_ratings(repair=False) == []
 
 

@@ -8,9 +8,9 @@ from django.test import Client
 
 from clubs.models import Club
 from clubs.services import join_club
-from league.models import PlayerResultRow
+from league.models import ClubSettings, PlayerResultRow
 from league.services.runs import RunRow, winning_runs
-from scoring.models import Game, Member
+from scoring.models import Game, Member, PublicArea
 from scoring.services.members import create_member
 from stats.player import clubs_played_in, player_stats
 from tests.factories import (
@@ -77,6 +77,10 @@ def test_the_player_page_switches_between_this_club_and_all_clubs(
 ) -> None:
     here = finished_in(the_club(), dee, "Eve")
     there = finished_in(other_club(), dee, "Fay")
+    # The other club shows its player pages to visitors, so this club's page may show its games.
+    ClubSettings.objects.update_or_create(
+        club=other_club(), defaults={"public_areas": [PublicArea.MEMBERS]}
+    )
     client.force_login(dee.user)
 
     own = client.get(f"/c/club/players/{dee.pk}/").content.decode()
