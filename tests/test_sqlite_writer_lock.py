@@ -1,4 +1,4 @@
-"""SQLite's writers take turns on a file lock beside the database (balutclub/sqlite/base.py):
+"""SQLite's writers take turns on a file lock beside the database (dbengines/sqlite/base.py):
 a second writer waits for the first's commit or rollback, fails as SQLite would past the
 database's timeout, and an in-memory database (the tests') takes no lock at all."""
 

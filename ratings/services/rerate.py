@@ -123,7 +123,7 @@ def lock_kind(ruleset: str) -> None:
     order, committing second, would be rated as if last and the later one never re-rated. Under
     this lock the second reads (its statements' snapshots are later than the first's commit)
     the first's changes, and re-rates from its place in the order if it comes earlier. SQLite's
-    writers take turns on the whole database already (balutclub.sqlite)."""
+    writers take turns on the whole database already (dbengines.sqlite)."""
     require_transaction("lock_kind", within="the transaction that rates the game")
     connection = connections[router.db_for_write(RatingChange)]
     if connection.vendor != "postgresql":
