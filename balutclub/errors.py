@@ -34,9 +34,14 @@ def database_unavailable() -> HttpResponse:
         "The club's database is not answering just now, so nothing was saved. Try again in a "
         "moment: the tablet keeps its turns and sends them again by itself."
     )
+    return plain_page(message, status=503, headers={"Retry-After": str(RETRY_AFTER_S)})
+
+
+def plain_page(message: str, *, status: int, headers: dict[str, str] | None = None) -> HttpResponse:
+    """`message` alone on a page in the active language, with no template and no query."""
     page = (
         f'<!DOCTYPE html><html lang="{escape(get_language() or "en")}"><head>'
         '<meta charset="utf-8"><meta name="viewport" content="width=device-width">'
         f"<title>BalutClub</title></head><body><p>{escape(message)}</p></body></html>"
     )
-    return HttpResponse(page, status=503, headers={"Retry-After": str(RETRY_AFTER_S)})
+    return HttpResponse(page, status=status, headers=headers)
