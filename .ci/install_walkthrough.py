@@ -27,6 +27,7 @@ import time
 import urllib.error
 import urllib.request
 from pathlib import Path
+from typing import NoReturn
 
 import psycopg
 
@@ -36,7 +37,7 @@ HOST = "balut.example.org"
 START_LIMIT_S = 240
 
 
-def fail(step: str, detail: str = "") -> None:
+def fail(step: str, detail: str = "") -> NoReturn:
     print(f"install walkthrough FAILED at: {step}\n{detail}", file=sys.stderr)
     raise SystemExit(1)
 
@@ -61,7 +62,6 @@ def doc_line(pattern: str) -> str:
         if re.search(pattern, line):
             return line.strip()
     fail(f"docs/install.md has no line matching {pattern!r}")
-    return ""
 
 
 def admin(sql: str) -> None:
@@ -71,7 +71,7 @@ def admin(sql: str) -> None:
         PGUSER=os.environ.get("PGUSER", "postgres"),
     )
     with psycopg.connect(dsn, autocommit=True) as connection:
-        connection.execute(sql)  # type: ignore[arg-type]
+        connection.execute(sql)
 
 
 def free_port() -> int:
@@ -138,11 +138,11 @@ def walk(scratch: Path, role: str, password: str) -> None:
                 break
             except OSError:
                 time.sleep(1)
-        log = log_path.read_text()
-        if "requirements-dev.lock" in log:
-            fail("make serve installs the runtime lock only", log[-3000:])
+        output = log_path.read_text()
+        if "requirements-dev.lock" in output:
+            fail("make serve installs the runtime lock only", output[-3000:])
         if status != 200:
-            fail("/healthz answers 200", f"{status} {body}\n{log[-3000:]}")
+            fail("/healthz answers 200", f"{status} {body}\n{output[-3000:]}")
         print("   /healthz: 200", body)
 
         command = doc_line(r"manage\.py create_club ")

@@ -64,7 +64,8 @@ def keep_the_printed_layout(apps, schema_editor):
     games = signed.annotate(
         signed_at=Max("signatures__signed_at", filter=Q(signatures__voided_at__isnull=True))
     )
-    first, second = [], []
+    first: list[int] = []
+    second: list[int] = []
     for game_id, signed_at in games.values_list("id", "signed_at"):
         # Unsure (no record of when layout 2 arrived, no active signature): the earlier layout,
         # since the verify page tries the later ones after a sheet's own, never earlier ones.
