@@ -16,7 +16,7 @@ HOST ?= 127.0.0.1
 PYTEST_WORKERS ?= auto
 PORT ?= 8000
 
-.PHONY: help install catalogs run serve browsers lint format test bench lock clean
+.PHONY: help install install-runtime catalogs run serve browsers lint format test bench lock clean
 
 help:
 	@echo "make run      set up everything, load demo data, serve on http://$(HOST):$(PORT)/"
@@ -26,10 +26,14 @@ help:
 	@echo "make lint     ruff check, ruff format --check, mypy"
 	@echo "make format   ruff format and ruff check --fix"
 	@echo "make catalogs  compile locale/ (after editing a .po file); fails on untranslated entries"
-	@echo "make lock     re-resolve requirements.lock from pyproject.toml in a scratch venv"
+	@echo "make lock     re-resolve requirements.lock (runtime) and requirements-dev.lock (runtime + dev)"
 	@echo "make clean    remove the venv, node_modules, vendored and generated files"
 
-install: $(STAMPS)/python $(VENDOR)/.stamp catalogs
+# Development and CI: the runtime and the test, lint and type-check tools (requirements-dev.lock).
+install: $(STAMPS)/python-dev install-runtime
+
+# Production (`make serve`): the runtime packages alone (requirements.lock), no test tool.
+install-runtime: $(STAMPS)/python $(VENDOR)/.stamp catalogs
 
 # The .mo files are build output (not committed): compiled from the .po files in pure Python
 # (polib), so no GNU gettext is needed; fails on an untranslated or fuzzy entry.
@@ -45,6 +49,11 @@ $(STAMPS)/python: requirements.lock pyproject.toml | $(PY)
 	$(PY) -m pip install -r requirements.lock
 	$(PY) -m pip install --no-deps -e .
 	@mkdir -p $(STAMPS)
+	@touch $@
+
+# The dev lock holds the runtime lock's pins and the [dev] extras' on top.
+$(STAMPS)/python-dev: requirements-dev.lock $(STAMPS)/python
+	$(PY) -m pip install -r requirements-dev.lock
 	@touch $@
 
 node_modules/.package-lock.json: package.json package-lock.json
@@ -79,7 +88,7 @@ run: install
 
 # Production settings (SECRET_KEY and ALLOWED_HOSTS from the environment, DATABASE_URL naming the
 # database: SQLite db.sqlite3 by default); workers and timeouts in balutclub/gunicorn_conf.py.
-serve: install
+serve: install-runtime
 	$(PY) manage.py migrate --no-input
 	$(PY) manage.py collectstatic --no-input --verbosity 0
 	exec $(VENV)/bin/gunicorn balutclub.wsgi --config balutclub/gunicorn_conf.py --bind $(HOST):$(PORT)
@@ -97,13 +106,13 @@ browsers:
 # The app's own scripts (static/js) by ESLint, from node_modules (package-lock.json pins it).
 ESLINT = node_modules/.bin/eslint static/js
 
-lint: $(STAMPS)/python node_modules/.package-lock.json
+lint: $(STAMPS)/python-dev node_modules/.package-lock.json
 	$(PY) -m ruff check .
 	$(PY) -m ruff format --check .
 	$(ESLINT)
 	DEBUG=1 $(PY) -m mypy .
 
-format: $(STAMPS)/python
+format: $(STAMPS)/python-dev
 	$(PY) -m ruff format .
 	$(PY) -m ruff check --fix .
 
@@ -125,16 +134,24 @@ test: install browsers
 bench: install
 	$(PY) -m benchmarks
 
-# A scratch venv, so nothing installed by hand in .venv leaks into the lock.
+# A scratch venv, so nothing installed by hand in .venv leaks into the locks: the runtime
+# packages frozen first (requirements.lock, what `make serve` installs), then the [dev] extras
+# added and everything frozen again (requirements-dev.lock).
+LOCK_VENV := build/lock-venv
 lock:
-	rm -rf build/lock-venv
-	$(PYTHON) -m venv build/lock-venv
-	build/lock-venv/bin/python -m pip install --upgrade pip
-	build/lock-venv/bin/python -m pip install -e '.[dev]'
-	{ echo "# Exact versions of every Python package in the dev environment (runtime + [dev] extras)."; \
+	rm -rf $(LOCK_VENV)
+	$(PYTHON) -m venv $(LOCK_VENV)
+	$(LOCK_VENV)/bin/python -m pip install --upgrade pip
+	$(LOCK_VENV)/bin/python -m pip install -e .
+	{ echo "# Exact versions of the Python packages the app runs on in production (runtime only: no"; \
+	  echo "# test or lint tool). make serve installs it; requirements-dev.lock adds the [dev] extras."; \
 	  echo "# Regenerate after changing pyproject.toml pins: make lock"; \
-	  build/lock-venv/bin/python -m pip freeze --exclude-editable; } > requirements.lock
-	rm -rf build/lock-venv
+	  $(LOCK_VENV)/bin/python -m pip freeze --exclude-editable; } > requirements.lock
+	$(LOCK_VENV)/bin/python -m pip install -e '.[dev]'
+	{ echo "# Exact versions of every Python package in the dev environment: runtime and the [dev] extras"; \
+	  echo "# (tests, linters, type checks). make test, make run and .ci/run install it. Regenerate: make lock"; \
+	  $(LOCK_VENV)/bin/python -m pip freeze --exclude-editable; } > requirements-dev.lock
+	rm -rf $(LOCK_VENV)
 
 clean:
 	rm -rf $(VENV) node_modules $(VENDOR) staticfiles .mypy_cache .ruff_cache .pytest_cache \

@@ -48,11 +48,24 @@ def database_unavailable(request: HttpRequest) -> HttpResponse:
         lines.append(_("Try again in a moment."))
         if GAME_PATH.search(request.path):
             lines.append(_("The tablet keeps its turns and sends them again by itself."))
-        title = _("Not answering just now")
+        return plain_page(
+            " ".join(lines),
+            status=503,
+            headers={"Retry-After": str(RETRY_AFTER_S)},
+            title=_("Not answering just now"),
+        )
+
+
+def plain_page(
+    message: str, *, status: int, headers: dict[str, str] | None = None, title: str = ""
+) -> HttpResponse:
+    """`message` alone on a page in the active language, with no template and no query: a
+    title, a landmark and a heading, as every page has."""
+    title = title or "BalutClub"
     page = (
-        f'<!DOCTYPE html><html lang="{escape(language)}"><head>'
+        f'<!DOCTYPE html><html lang="{escape(translation.get_language() or "en")}"><head>'
         '<meta charset="utf-8"><meta name="viewport" content="width=device-width">'
         f"<title>{escape(title)}</title></head><body><main><h1>{escape(title)}</h1>"
-        f"<p>{escape(' '.join(lines))}</p></main></body></html>"
+        f"<p>{escape(message)}</p></main></body></html>"
     )
-    return HttpResponse(page, status=503, headers={"Retry-After": str(RETRY_AFTER_S)})
+    return HttpResponse(page, status=status, headers=headers)

@@ -44,6 +44,10 @@ def warm() -> None:
     from scoring.presentation.tablet import warm_previews
 
     warm_previews()
+    # The migration graph from the modules on disk (no query): balutclub.migrated reads it.
+    from balutclub.migrated import migrations_on_disk
+
+    migrations_on_disk()
     connections.close_all()
     # What is loaded now stays put: the collector never walks (and so never copies, page by
     # page, into each forked worker) the objects the workers share with the master.

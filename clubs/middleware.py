@@ -9,7 +9,8 @@ views read it (clubs.requests.club_of) and pass it to every selector and service
 
 A server with exactly one club keeps the addresses without a prefix for it, so an installed
 club sees no change after the upgrade. With several clubs, an address without a prefix is not
-a club's: "/" lists the clubs, and any other club page there is sent to that list.
+a club's: "/" lists the clubs, and any other club page there is sent to that list, but for
+the addresses whose object names its club (clubs.addresses): those go to that club's address.
 """
 
 from __future__ import annotations
@@ -19,8 +20,11 @@ from collections.abc import Callable
 
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.urls import get_script_prefix, set_script_prefix
+from django.utils import translation
 from django.utils.functional import SimpleLazyObject
 
+from balutclub.errors import plain_page
+from clubs.addresses import lasting_address
 from clubs.scoping import serve_guarded
 from clubs.selectors import club_by_slug, sole_club
 
@@ -54,6 +58,8 @@ class ClubMiddleware:
             club = sole_club()
             request.club = club  # type: ignore[attr-defined]
             if club is None:
+                if request.method in ("GET", "HEAD") and (lasting := _to_owning_club(request)):
+                    return lasting
                 if request.path_info == "/" or request.method in ("GET", "HEAD"):
                     return HttpResponseRedirect("/clubs/")
                 raise Http404("No club is named in this address.")
@@ -71,3 +77,22 @@ class ClubMiddleware:
             return serve_guarded(request, self.get_response)
         finally:
             set_script_prefix(outer_prefix)
+
+
+def _to_owning_club(request: HttpRequest) -> HttpResponse | None:
+    """A lasting address sent to its object's club (302), or a 404 in words when the object does
+    not exist; None for any other address."""
+    found = lasting_address(request.path_info)
+    if found is None:
+        return None
+    address, match = found
+    owner = address.owner(match)
+    if owner is not None:
+        query = request.META.get("QUERY_STRING", "")
+        target = f"{get_script_prefix()}c/{owner.slug}{request.path_info}"
+        return HttpResponseRedirect(f"{target}?{query}" if query else target)
+    if address.missing is None:
+        return None
+    # Before the club's language is known: the reader's own (cookie, Accept-Language).
+    with translation.override(translation.get_language_from_request(request)):
+        return plain_page(address.missing(match), status=404)

@@ -136,6 +136,10 @@ class Game(models.Model):
     # "corrections": {...}, "users": {...}}; empty otherwise. A code of format 1 hashes them and
     # a printed sheet names the game by its number, so verification reads these.
     restored_ids = models.JSONField(default=dict, blank=True)
+    # The released layout its sheet was signed under (scoring.pdf.layouts), set with the code:
+    # printing the signed game again and the verify page's redrawing use it, so a sheet keeps
+    # its wording across upgrades. Null until signed (an unsigned sheet prints in the current).
+    sheet_layout = models.PositiveSmallIntegerField(null=True, blank=True)
     # The game's content (ruleset, players, turns) as rules.record_fingerprint hashes it, kept
     # current turn by turn: an import whose record gives the same is a duplicate.
     fingerprint = models.CharField(max_length=64, blank=True, default="")

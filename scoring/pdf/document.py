@@ -188,14 +188,20 @@ def sheet_story(number: int, printed: PrintedSheet) -> list[Flowable]:
 def _sheet_story(number: int, printed: PrintedSheet) -> list[Flowable]:
     sheet, info = printed.sheet, printed.info
     # A signed player's cell of the Signature row says so; the signatures follow the table.
-    signed = frozenset(line.player for line in info.signatures)
+    signed = frozenset(line.player for line in info.signatures if info.layout.signed_cells)
     table = (
-        five_dice_table(sheet, blank=info.blank, signed=signed, named=info.named)
+        five_dice_table(
+            sheet,
+            blank=info.blank,
+            signed=signed,
+            named=info.named,
+            total_heading=info.layout.total_heading(),
+        )
         if sheet.five_dice
         else barbut_table(sheet, blank=info.blank, signed=signed, named=info.named)
     )
     story: list[Flowable] = [SheetMarker(number, info), parts.header(info), Spacer(0, 8), table]
-    story += [Spacer(0, 5), *parts.result_notes(sheet.result, blank=info.blank)]
+    story += [Spacer(0, 5), *parts.result_notes(sheet.result, blank=info.blank, layout=info.layout)]
     story += parts.signatures(info)
     story += parts.verification_lines(info)
     story += parts.corrections(info)

@@ -126,7 +126,10 @@ def five_dice_table(
     blank: bool = False,
     signed: frozenset[str] = frozenset(),
     named: bool = False,
+    total_heading: str = "",
 ) -> ScoreTable:
+    """`total_heading`: the short heading of each player's total column, as the sheet's layout
+    words it (scoring.pdf.layouts); blank, the current layout's."""
     cols = columns_of(sheet)
     players = len(sheet.players)
     rows = ordered_rows(sheet)
@@ -148,6 +151,7 @@ def five_dice_table(
 
     builder = _Builder(sheet, cols, metrics, widths, blank, signed)
     builder.named = named
+    builder.total_heading = total_heading or pgettext("sheet column, short", "Total")
     builder.head()
     for row in rows:
         builder.category(row)
@@ -191,6 +195,7 @@ class _Builder:
         self.metrics = metrics
         self.blank = blank
         self.named = False
+        self.total_heading = ""
         self.width = 1 + cols.per_player * len(sheet.players)
         self.data: list[list[str]] = []
         self.signature_row = -1
@@ -224,7 +229,7 @@ class _Builder:
             for box in range(cols.boxes):
                 subheads[first + box] = str(box + 1) if cols.boxes > 1 else _("Score")
             if cols.has_total:
-                subheads[cols.total(seat)] = pgettext("sheet column, short", "Total")
+                subheads[cols.total(seat)] = self.total_heading
             if cols.has_points:
                 subheads[cols.points(seat)] = pgettext("points, short", "Pts")
         names[0] = _("Player")

@@ -15,6 +15,8 @@ from django.utils.translation import gettext_noop
 
 from scoring import rules
 from scoring.box_names import box_name
+from scoring.pdf.layouts import Layout
+from scoring.pdf.layouts import current as current_layout
 
 # Whole phrases, so that no lone option value ("added") becomes a word of the catalogs.
 THRESHOLD_TEXT = {
@@ -29,6 +31,10 @@ JACKPOT_BONUS_TEXT = {
 RULESET_OPTIONS = {info.key: info.option_names for info in rules.RULESETS}
 # How the footer and the heading name a game; the PDF check reads the footer back.
 GAME_NUMBER = gettext_noop("game #%(game)d")
+
+
+# Blank sheets and unsigned games print in the current layout.
+CURRENT_LAYOUT = current_layout()
 
 
 @dataclass(frozen=True)
@@ -87,6 +93,8 @@ class SheetInfo:
     """The language the sheet is printed in: its words, and how the verify page redraws it."""
     void: bool = False
     """The game was voided: every page of it is marked VOID across its middle."""
+    layout: Layout = CURRENT_LAYOUT
+    """The released layout the sheet is drawn in (scoring.pdf.layouts): a signed game's own."""
 
     @property
     def has_options(self) -> bool:

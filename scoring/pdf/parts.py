@@ -16,6 +16,7 @@ from scoring.rules.results import GameResult
 
 from . import styles
 from .info import SheetInfo
+from .layouts import Layout
 
 WRITE_IN = "_" * 22
 SHORT_WRITE_IN = "_" * 10
@@ -29,13 +30,14 @@ DRINK_WORDS = {
 }
 
 
-# Between two fields of a line: a line too long for its column wraps between fields, never
-# inside a long word such as "Freundschaftsspiel".
-FIELD_GAP = "&nbsp;&nbsp; "
-
-
-def _field(label: str, value: str) -> str:
-    return f"<b>{escape(label)}:</b>&nbsp;{escape(value)}"
+def _fields(layout: Layout, *fields: tuple[str, str]) -> str:
+    """Labelled values on one line, worded and spaced as `layout` does: since layout 2, a line
+    too long for its column wraps between fields, never inside a long word such as
+    "Freundschaftsspiel"."""
+    return layout.field_gap.join(
+        f"<b>{escape(label)}{layout.label_suffix}</b>&nbsp;{escape(value)}"
+        for label, value in fields
+    )
 
 
 def header(info: SheetInfo) -> Table:
@@ -44,38 +46,37 @@ def header(info: SheetInfo) -> Table:
         Paragraph(escape(info.club), styles.CLUB),
         Paragraph(escape(info.heading), styles.TITLE),
     ]
+    layout = info.layout
     if info.blank:
         lines = [
-            FIELD_GAP.join(
-                [
-                    _field(_("Date"), WRITE_IN),
-                    _field(_("Time"), SHORT_WRITE_IN),
-                    _field(_("Scorer"), WRITE_IN),
-                    _field(_("Friendly"), _("yes / no")),
-                ]
+            _fields(
+                layout,
+                (_("Date"), WRITE_IN),
+                (_("Time"), SHORT_WRITE_IN),
+                (_("Scorer"), WRITE_IN),
+                (_("Friendly"), _("yes / no")),
             ),
         ]
         if info.has_options:
-            lines.append(_field(_("Options"), WRITE_IN * 2))
+            lines.append(_fields(layout, (_("Options"), WRITE_IN * 2)))
         if info.guesses:
-            lines.append(_field(_("Balut guesses"), WRITE_IN * 3))
+            lines.append(_fields(layout, (_("Balut guesses"), WRITE_IN * 3)))
     else:
         friendly = _("yes (no round for last place)") if info.friendly else _("no")
         lines = [
-            FIELD_GAP.join(
-                [
-                    _field(_("Started"), info.started),
-                    _field(_("Scorer"), info.scorer),
-                    _field(_("Friendly"), friendly),
-                ]
+            _fields(
+                layout,
+                (_("Started"), info.started),
+                (_("Scorer"), info.scorer),
+                (_("Friendly"), friendly),
             ),
         ]
-        second = [_field(_("Game"), info.status)]
+        second = [(_("Game"), info.status)]
         if info.has_options:
-            second.insert(0, _field(_("Options"), info.options))
-        lines.append(FIELD_GAP.join(second))
+            second.insert(0, (_("Options"), info.options))
+        lines.append(_fields(layout, *second))
         if info.guesses:
-            lines.append(_field(_("Balut guesses"), info.guesses))
+            lines.append(_fields(layout, (_("Balut guesses"), info.guesses)))
     right = [Paragraph(line, styles.HEADER) for line in lines]
     table = Table(
         [[left, right]],
@@ -97,39 +98,36 @@ def header(info: SheetInfo) -> Table:
     return table
 
 
-def result_notes(result: GameResult, *, blank: bool) -> list[Flowable]:
+def result_notes(result: GameResult, *, blank: bool, layout: Layout) -> list[Flowable]:
     """Baluts and guess winners, rounds owed and register candidates, in one short paragraph."""
     if blank:
         if result.baluts is None:
             return []
-        text = FIELD_GAP.join(
-            [
-                _field(_("Baluts"), SHORT_WRITE_IN),
-                _field(_("Guess winners"), WRITE_IN),
-                _field(_("Rounds owed"), WRITE_IN * 2),
-            ]
+        text = _fields(
+            layout,
+            (_("Baluts"), SHORT_WRITE_IN),
+            (_("Guess winners"), WRITE_IN),
+            (_("Rounds owed"), WRITE_IN * 2),
         )
         return [Paragraph(text, styles.NOTE)]
-    parts = []
+    parts: list[tuple[str, str]] = []
     if result.baluts is not None:
-        parts.append(_field(_("Baluts"), str(result.baluts)))
+        parts.append((_("Baluts"), str(result.baluts)))
         if result.complete:
             winners = ", ".join(result.guess_winners) or _("nobody guessed right")
-            parts.append(_field(_("Guess winners"), winners))
+            parts.append((_("Guess winners"), winners))
     # A game that never books a round says nothing of them, unless its record shows some.
     if result.drinks or rules.ruleset_info(result.ruleset).drinks != "never":
         owed = "; ".join(f"{d.player} ({_(DRINK_WORDS[d.reason])})" for d in result.drinks)
-        parts.append(
-            _field(_("Rounds owed"), owed or (_("none") if result.complete else _("none yet")))
-        )
+        parts.append((_("Rounds owed"), owed or (_("none") if result.complete else _("none yet"))))
     if result.register:
         entries = ", ".join(
             f"{c.player} {c.score} ({_register_kind(c.kind)})" for c in result.register
         )
-        parts.append(_field(_("For the register"), entries))
+        parts.append((_("For the register"), entries))
     if not parts:
         return []
-    return [Paragraph(FIELD_GAP.join(parts), styles.NOTE)]
+    return [Paragraph(_fields(layout, *parts), styles.NOTE)]
 
 
 def _register_kind(kind: str) -> str:
@@ -143,7 +141,7 @@ def corrections(info: SheetInfo) -> list[Flowable]:
     if info.blank:
         return []
     if not info.corrections:
-        return [Paragraph(_field(_("Corrections"), _("none")), styles.NOTE)]
+        return [Paragraph(_fields(info.layout, (_("Corrections"), _("none"))), styles.NOTE)]
     rows: list[list[object]] = [
         [
             Paragraph(f"<b>{escape(heading)}</b>", styles.CELL)

@@ -8,21 +8,20 @@ from datetime import date
 from typing import IO
 
 from django.conf import settings
-from django.utils import timezone, translation
+from django.utils import translation
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext
 
 from scoring import rules, verification
 from scoring.box_names import game_title
 from scoring.models import Correction, Game, GamePlayer, Signature, SignatureMethod
-from scoring.presentation.moments import moment
 from scoring.presentation.sheets import build_sheet
 from scoring.selectors import LoadedGame, game_house_rules
 
-from . import document
+from . import document, layouts
 from .document import PrintedSheet
 from .info import (
+    CURRENT_LAYOUT,
     CorrectionLine,
     SheetInfo,
     SignatureLine,
@@ -31,9 +30,7 @@ from .info import (
     guesses_text,
     options_text,
 )
-
-# In the sheet's language (balutclub/formats): "25. nov. 2026 kl. 21.30".
-CORRECTED_FORMAT = "DATETIME_FORMAT"
+from .layouts import Layout
 
 
 def sheet_language(language: str | None = None) -> str:
@@ -59,11 +56,13 @@ def _who(user: object) -> str:
     return str(getattr(user, "username", "") or "?")
 
 
-def correction_line(correction: Correction, loaded: LoadedGame) -> CorrectionLine:
+def correction_line(
+    correction: Correction, loaded: LoadedGame, layout: Layout = CURRENT_LAYOUT
+) -> CorrectionLine:
     players = {player.pk: player.name for player in loaded.players}
     turn = correction.turn
     return CorrectionLine(
-        when=date_format(timezone.localtime(correction.corrected_at), CORRECTED_FORMAT),
+        when=layout.moment(correction.corrected_at),
         turn=turn.number + 1,
         player=players.get(turn.player_id, ""),
         before=describe_turn(correction.before),
@@ -73,14 +72,16 @@ def correction_line(correction: Correction, loaded: LoadedGame) -> CorrectionLin
     )
 
 
-def signature_line(signature: Signature, loaded: LoadedGame) -> SignatureLine:
+def signature_line(
+    signature: Signature, loaded: LoadedGame, layout: Layout = CURRENT_LAYOUT
+) -> SignatureLine:
     players = {player.pk: player.name for player in loaded.players}
     drawing = None
     if signature.method == SignatureMethod.DRAWING and signature.image:
         drawing = base64.b64decode(signature.image.split(",", 1)[-1])
     return SignatureLine(
         player=players.get(signature.player_id, ""),
-        when=date_format(timezone.localtime(signature.signed_at), CORRECTED_FORMAT),
+        when=layout.moment(signature.signed_at),
         drawing_png=drawing,
         typed_name=signature.typed_name if signature.method == SignatureMethod.TYPED else "",
     )
@@ -110,9 +111,10 @@ def sheet_info(
     verified: Verification | None = None,
     club: str = "",
     number: int | None = None,
+    layout: Layout = CURRENT_LAYOUT,
 ) -> SheetInfo:
     game, setup = loaded.game, loaded.setup
-    scorer = pgettext("no scorer", "none")
+    scorer = layout.no_scorer()
     if game.scorer is not None:
         scorer = game.scorer.known_as
         if game.scorer.name and game.scorer.name != scorer:
@@ -120,9 +122,9 @@ def sheet_info(
     return SheetInfo(
         club=club_name(club),
         ruleset=setup.ruleset,
-        title=game_title(setup.ruleset),
+        title=layout.title(setup.ruleset),
         game_number=number or game.pk,
-        started=moment(game.started_at, with_weekday=True),
+        started=layout.started(game.started_at),
         options=options_text(setup.ruleset, setup.options),
         scorer=scorer,
         friendly=setup.friendly,
@@ -132,15 +134,16 @@ def sheet_info(
             if game.is_void
             else (_("finished") if loaded.state.complete else _("in progress"))
         ),
-        corrections=tuple(correction_line(c, loaded) for c in corrections),
+        corrections=tuple(correction_line(c, loaded, layout) for c in corrections),
         signatures=tuple(
-            signature_line(signature, loaded)
+            signature_line(signature, loaded, layout)
             for signature in signatures
             if signature.voided_at is None
         ),
         verification=verified,
         language=translation.get_language() or settings.LANGUAGE_CODE,
         void=game.is_void,
+        layout=layout,
     )
 
 
@@ -154,6 +157,7 @@ def printed_game(
     club: str = "",
     language: str | None = None,
     number: int | None = None,
+    layout: Layout | None = None,
 ) -> PrintedSheet:
     """One game's score sheet; a fully signed one carries its verification code and QR code.
 
@@ -163,13 +167,21 @@ def printed_game(
     `house_rules` None: the game's own, those it was played under (as the books keep it).
     `number`: the game's number as the sheet names it, if not its id (a sheet printed before a
     restore gave the game a new one, redrawn to be compared).
+    `layout`: the released layout to draw it in; None, the game's own (scoring.pdf.layouts).
     """
+    layout = layout or layouts.of_game(loaded.game)
     house = house_rules if house_rules is not None else game_house_rules(loaded.game)
     with translation.override(sheet_language(language)):
         sheet = build_sheet(loaded, loaded.result(house))
         verified = sheet_verification(loaded, sheet.result, site_url, number=number)
         info = sheet_info(
-            loaded, corrections, signatures=signatures, verified=verified, club=club, number=number
+            loaded,
+            corrections,
+            signatures=signatures,
+            verified=verified,
+            club=club,
+            number=number,
+            layout=layout,
         )
     return PrintedSheet(sheet=sheet, info=info)
 

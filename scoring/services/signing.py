@@ -24,6 +24,7 @@ from scoring import club, verification
 from scoring.access.permissions import keeps_game
 from scoring.drawings import clean_drawing
 from scoring.models import Game, GamePlayer, Signature, SignatureMethod
+from scoring.pdf import layouts
 from scoring.selectors import recorded_game
 
 
@@ -136,7 +137,9 @@ def _sign(
             )
         game.verification_code = code
         game.verification_format = verification.FORMAT
-        fields += ["verification_code", "verification_format"]
+        # Printed from now on in today's layout, and redrawn in it by the verify page for good.
+        game.sheet_layout = layouts.CURRENT
+        fields += ["verification_code", "verification_format", "sheet_layout"]
     game.full_clean()
     game.save(update_fields=fields)
     if game.is_signed:

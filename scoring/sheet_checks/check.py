@@ -25,6 +25,7 @@ from django.utils.translation import ngettext
 
 from scoring import restored_ids, rules
 from scoring.models import Game
+from scoring.pdf import layouts
 from scoring.selectors import printed_as
 from scoring.sheet_checks import drawing, pictures
 from scoring.sheet_checks.figures import code_problems, figure_problems
@@ -282,29 +283,49 @@ def _compare_sheet(
     reference = pictures.Reference(
         verdict.game, part.numbering, part.language or "en", number=part.game
     )
-    budget.check()
-    try:
-        own = pictures.reference_pdf(reference, house_rules=house_rules, club=club)
-    except rules.RuleError:
-        # A game that no longer replays: its text check already refuses it.
-        return verdict
+    # The sheet's own layout first; a sheet printed again after an upgrade, before games kept
+    # their layout, may show a later one. The first that shows the same pixels is the answer;
+    # if none does, the differences from its own layout are.
+    problems: list[str] | None = None
+    for layout in layouts.redrawn_as(verdict.game.sheet_layout):
+        budget.check()
+        try:
+            own = pictures.reference_pdf(
+                reference, house_rules=house_rules, club=club, layout=layout
+            )
+        except rules.RuleError:
+            # A game that no longer replays: its text check already refuses it.
+            return verdict
+        found = _differences(verdict, part, upload, own, budget)
+        if not found:
+            return _add(verdict, compared=True)
+        problems = found if problems is None else problems
+    return _add(verdict, *(problems or []), compared=True)
+
+
+def _differences(
+    verdict: SheetVerdict,
+    part: _Pages,
+    upload: pdfium.PdfDocument,
+    own: bytes,
+    budget: drawing.Budget,
+) -> list[str]:
+    """What the uploaded sheet's pages show unlike the server's drawing `own` of it."""
     with drawing.opened(own) as drawn:
         if len(part.pages) != len(drawn):
-            return _add(
-                verdict,
+            return [
                 _(
                     "This sheet has %(pages)d page(s) here, but the server draws game #%(game)d "
                     "on %(drawn)d: pages are missing or were added."
                 )
-                % {"pages": len(part.pages), "game": part.game, "drawn": len(drawn)},
-                compared=True,
-            )
+                % {"pages": len(part.pages), "game": part.game, "drawn": len(drawn)}
+            ]
         problems = []
         for index, page in enumerate(part.pages):
             difference = pictures.compare_drawn(page, upload, drawn, index, budget=budget)
             if difference is not None:
                 problems.append(pictures.describe(difference))
-    return _add(verdict, *problems, compared=True)
+    return problems
 
 
 def _add(verdict: SheetVerdict, *problems: str, compared: bool = False) -> SheetVerdict:

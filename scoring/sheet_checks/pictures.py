@@ -26,6 +26,7 @@ from PIL import Image, ImageChops, ImageDraw
 from scoring import rules
 from scoring.models import Game
 from scoring.pdf import printed_game, styles, write_pdf
+from scoring.pdf.layouts import Layout
 from scoring.selectors import game_corrections, game_signatures, load_game
 from scoring.sheet_checks.drawing import Budget, draw_page, page_size
 
@@ -64,9 +65,14 @@ class PageDifference:
 
 
 def reference_pdf(
-    reference: Reference, *, house_rules: rules.HouseRules | None, club: str
+    reference: Reference,
+    *,
+    house_rules: rules.HouseRules | None,
+    club: str,
+    layout: Layout | None = None,
 ) -> bytes:
-    """The server's own sheet for `reference`, as it prints it now."""
+    """The server's own sheet for `reference`, as it prints it now: in `layout`, or the one
+    the game was signed under."""
     game = reference.game
     printed = printed_game(
         load_game(game),
@@ -76,6 +82,7 @@ def reference_pdf(
         club=club,
         language=reference.language,
         number=reference.number,
+        layout=layout,
     )
     out = BytesIO()
     write_pdf([printed], out, title="", club=club, numbering=reference.numbering)
