@@ -99,8 +99,8 @@ MIDDLEWARE = [
     # WhiteNoise must sit right after SecurityMiddleware so static files skip the rest.
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # A database with migrations left to apply gets 503 in words on every page but /healthz,
-    # never a 500 (balutclub.migrated); after WhiteNoise, as static files need no database.
-    "balutclub.migrated.RefuseUnmigratedDatabase",
+    # never a 500 (clubs.migrated); after WhiteNoise, as static files need no database.
+    "clubs.migrated.RefuseUnmigratedDatabase",
     # HTML compressed here, after WhiteNoise: static files leave above with their own
     # precompressed copies, and every page and htmx answer below is gzipped on the way out
     # (a weak ETag keeps the board's polling 304s working).

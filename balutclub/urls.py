@@ -7,8 +7,8 @@ from league.views.health import healthz
 from scoring.language import set_language
 from scoring.views.service_worker import service_worker
 
-# A database that does not answer is a 503 with the app's own words (balutclub.errors).
-handler500 = "balutclub.errors.server_error"
+# A database that does not answer is a 503 with the app's own words (clubs.errors).
+handler500 = "clubs.errors.server_error"
 
 urlpatterns = [
     path("admin/", admin.site.urls),

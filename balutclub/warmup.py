@@ -44,8 +44,8 @@ def warm() -> None:
     from scoring.presentation.tablet import warm_previews
 
     warm_previews()
-    # The migration graph from the modules on disk (no query): balutclub.migrated reads it.
-    from balutclub.migrated import migrations_on_disk
+    # The migration graph from the modules on disk (no query): clubs.migrated reads it.
+    from clubs.migrated import migrations_on_disk
 
     migrations_on_disk()
     connections.close_all()

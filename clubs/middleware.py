@@ -23,8 +23,8 @@ from django.urls import get_script_prefix, set_script_prefix
 from django.utils import translation
 from django.utils.functional import SimpleLazyObject
 
-from balutclub.errors import plain_page
 from clubs.addresses import lasting_address
+from clubs.plain_pages import plain_page
 from clubs.scoping import serve_guarded
 from clubs.selectors import club_by_slug, sole_club
 

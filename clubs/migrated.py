@@ -28,7 +28,7 @@ from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext as _
 
-from balutclub.errors import plain_page
+from clubs.plain_pages import plain_page
 
 _state = {"migrated": False}
 

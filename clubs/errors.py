@@ -15,9 +15,10 @@ import sys
 from django.db import InterfaceError, OperationalError
 from django.http import HttpRequest, HttpResponse
 from django.utils import translation
-from django.utils.html import escape
 from django.utils.translation import gettext as _
 from django.views.defaults import server_error as django_server_error
+
+from clubs.plain_pages import plain_page
 
 RETRY_AFTER_S = 30
 
@@ -54,18 +55,3 @@ def database_unavailable(request: HttpRequest) -> HttpResponse:
             headers={"Retry-After": str(RETRY_AFTER_S)},
             title=_("Not answering just now"),
         )
-
-
-def plain_page(
-    message: str, *, status: int, headers: dict[str, str] | None = None, title: str = ""
-) -> HttpResponse:
-    """`message` alone on a page in the active language, with no template and no query: a
-    title, a landmark and a heading, as every page has."""
-    title = title or "BalutClub"
-    page = (
-        f'<!DOCTYPE html><html lang="{escape(translation.get_language() or "en")}"><head>'
-        '<meta charset="utf-8"><meta name="viewport" content="width=device-width">'
-        f"<title>{escape(title)}</title></head><body><main><h1>{escape(title)}</h1>"
-        f"<p>{escape(message)}</p></main></body></html>"
-    )
-    return HttpResponse(page, status=status, headers=headers)
