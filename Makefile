@@ -90,6 +90,8 @@ run: install
 # database: SQLite db.sqlite3 by default); workers and timeouts in balutclub/gunicorn_conf.py.
 serve: install-runtime
 	$(PY) manage.py migrate --no-input
+	@# A server with no club yet: the one-time token of its first-run page (nothing otherwise).
+	$(PY) manage.py first_run_token --if-no-club
 	$(PY) manage.py collectstatic --no-input --verbosity 0
 	exec $(VENV)/bin/gunicorn balutclub.wsgi --config balutclub/gunicorn_conf.py --bind $(HOST):$(PORT)
 

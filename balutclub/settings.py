@@ -148,6 +148,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "scoring.access.privacy.privacy",
+                "clubs.context_processors.site_name",
             ],
         },
     },
@@ -238,7 +239,8 @@ STORAGES = {
 CRISPY_ALLOWED_TEMPLATE_PACKS = "bootstrap5"
 CRISPY_TEMPLATE_PACK = "bootstrap5"
 
-LOGIN_URL = "admin:login"
+# The club's own sign-in page: PINs for members, a password for the secretary.
+LOGIN_URL = "scoring:signin"
 
 # django-axes checks every sign-in first; the secretary's password goes to ModelBackend, a
 # member's PIN on the tablet to scoring.access.pins.PinBackend.

@@ -2,7 +2,7 @@ from django.contrib import admin
 from django.urls import include, path
 from django.views.i18n import JavaScriptCatalog
 
-from clubs.views import directory
+from clubs.views import directory, first_run
 from league.views.health import healthz
 from scoring.language import set_language
 from scoring.views.service_worker import service_worker
@@ -15,6 +15,8 @@ urlpatterns = [
     path("healthz", healthz, name="healthz"),
     # The server's clubs; "/" leads here when it hosts several (clubs.middleware).
     path("clubs/", directory, name="club_directory"),
+    # A server with no club yet: its first club and secretary, by a one-time token.
+    path("clubs/first-run/", first_run, name="club_first_run"),
     # The federation's pages: its clubs side by side (a server's own address, clubs.middleware).
     path("federation/", include("federation.urls")),
     # The tablet's service worker: at the root, so its scope may cover /games/.

@@ -15,6 +15,8 @@ from django.urls import reverse
 PLAYER_PAGE = "player"  # stats: a person's page, by Member id
 VOID_GAME = "void_game"  # league: the secretary's Void of a game, by Game id
 FEDERATION = "federation"  # federation: the federation's pages, no id
+MEMBERS = "members"  # league: the club's members (the secretary adds them there), no id
+CLUB_SETTINGS = "club_settings"  # league: the club's settings, no id
 
 _providers: dict[str, str] = {}
 

@@ -97,3 +97,24 @@ class Federation(models.Model):
 
     def __str__(self) -> str:
         return self.name or "Federation"
+
+
+class FirstRunToken(models.Model):
+    """The one-time token that opens the first-run page of a server with no club yet: one row,
+    its SHA-256 only (the token itself is printed once, by `manage.py first_run_token`), gone
+    the moment the first club is made with it."""
+
+    SINGLETON_ID = 1
+
+    id = models.PositiveSmallIntegerField(primary_key=True, default=SINGLETON_ID, editable=False)
+    token_hash = models.CharField(max_length=64)
+    issued_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        constraints = [
+            models.CheckConstraint(condition=Q(id=1), name="first_run_token_single_row"),
+            models.CheckConstraint(condition=~Q(token_hash=""), name="first_run_token_not_empty"),
+        ]
+
+    def __str__(self) -> str:
+        return "First-run token"

@@ -82,9 +82,12 @@ def lock_reason(request: HttpRequest, credentials: dict[str, Any], name: str = "
 def lockout_response(
     request: HttpRequest, original_response: HttpResponse | None, credentials: dict[str, Any]
 ) -> HttpResponse:
-    """A PIN page answers a lockout in place (its form says why); the password sign-in gets a
-    page of its own. Both with 429 Too Many Requests."""
-    if original_response is not None and getattr(request, "pin_sign_in", False):
+    """The club's sign-in page answers a lockout in place (its PIN or password form says why);
+    the admin's password sign-in gets a page of its own. Both with 429 Too Many Requests."""
+    answered_in_place = getattr(request, "pin_sign_in", False) or getattr(
+        request, "password_sign_in", False
+    )
+    if original_response is not None and answered_in_place:
         original_response.status_code = 429
         return original_response
     context = {"reason": lock_reason(request, credentials or {})}

@@ -36,6 +36,7 @@ class NewClubForm(forms.Form):
         max_length=150,
         help_text=_("An existing user becomes its secretary; a new one is made."),
     )
+    email = forms.EmailField(label=_("The secretary's e-mail address"), required=False)
     password = forms.CharField(
         label=_("Password (for a new user)"),
         required=False,

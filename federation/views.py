@@ -16,9 +16,11 @@ from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_POST
 
+from clubs.forms import show_open_club_refusal
 from clubs.selectors import federation, is_federation_admin
 from clubs.services import open_club
 from federation import selectors
@@ -33,7 +35,8 @@ View = Callable[..., HttpResponse]
 
 def _refused(request: HttpRequest, reason: str) -> HttpResponse:
     if not request.user.is_authenticated:
-        return redirect_to_login(request.get_full_path())
+        # A server address, outside any club: its administrator signs in at the admin's page.
+        return redirect_to_login(request.get_full_path(), reverse("admin:login"))
     return render(request, "federation/refused.html", {"reason": reason}, status=403)
 
 
@@ -118,10 +121,6 @@ def settings(request: HttpRequest) -> HttpResponse:
     return redirect("federation:overview")
 
 
-# What a refusal of open_club names, and the field of the form it belongs to.
-_FIELD_OF = {"slug": "slug", "name": "name", "username": "secretary", "password": "password"}
-
-
 @require_POST
 @administrator_only
 def new_club(request: HttpRequest) -> HttpResponse:
@@ -134,14 +133,10 @@ def new_club(request: HttpRequest) -> HttpResponse:
                 name=data["name"],
                 secretary=data["secretary"],
                 password=data["password"] or None,
+                email=data["email"],
             )
         except ValidationError as refused:
-            if hasattr(refused, "error_dict"):
-                for name, errors in refused.error_dict.items():
-                    form.add_error(_FIELD_OF.get(name), errors)
-            else:
-                # A password the validators refuse, or a missing one.
-                form.add_error("password", refused.messages)
+            show_open_club_refusal(form, refused)
         else:
             messages.success(
                 request,

@@ -14,6 +14,9 @@ class LeagueConfig(AppConfig):
 
         keep_books(LeagueBooks())
         # The game's header (scoring) offers the secretary the league's Void (clubs.links).
-        from clubs.links import VOID_GAME, provide_page
+        from clubs.links import CLUB_SETTINGS, MEMBERS, VOID_GAME, provide_page
 
         provide_page(VOID_GAME, "league:void_game")
+        # An empty club's home (scoring) tells its secretary where to begin.
+        provide_page(MEMBERS, "league:members")
+        provide_page(CLUB_SETTINGS, "league:settings")

@@ -1,12 +1,24 @@
 from django.urls import path
 
-from scoring.views import corrections, home, pdfs, play, records, setup, signin, signing, verify
+from scoring.views import (
+    corrections,
+    home,
+    pdfs,
+    play,
+    records,
+    secretary_signin,
+    setup,
+    signin,
+    signing,
+    verify,
+)
 
 app_name = "scoring"
 
 urlpatterns = [
     path("", home.home, name="home"),
     path("signin/", signin.signin, name="signin"),
+    path("signin/password/", secretary_signin.password_signin, name="password_signin"),
     path("signout/", signin.signout, name="signout"),
     path("games/new/", setup.game_new, name="game_new"),
     path("games/new/visitors/", setup.visitor_search, name="visitor_search"),

@@ -15,8 +15,9 @@ def everyone(outcome: str) -> Outcomes:
     return dict.fromkeys(ROLES, outcome)
 
 
-def secretary_only(outcome: str, *, visitors: str = "login") -> Outcomes:
-    """The secretary's pages: visitors are sent to sign in, members are refused."""
+def secretary_only(outcome: str, *, visitors: str = "signin") -> Outcomes:
+    """The secretary's pages: visitors are sent to the club's sign-in page (its password form
+    is the secretary's), members are refused."""
     return {**everyone("403"), "anonymous": visitors, "secretary": outcome}
 
 
@@ -38,14 +39,19 @@ EXPECTED: dict[str, dict[str, Outcomes]] = {
     # The federation's pages: its administrator's (a superuser, none of these roles) while the
     # federation is not public, as here; tests/federation/ tries the administrator and a
     # public federation.
-    "federation/": {"GET": secretary_only("403")},
-    "federation/register/": {"GET": secretary_only("403")},
-    "federation/standings/": {"GET": secretary_only("403")},
-    "federation/records/": {"GET": secretary_only("403")},
-    "federation/ratings/": {"GET": secretary_only("403")},
-    "federation/settings/": {"POST": secretary_only("403")},
-    "federation/clubs/new/": {"POST": secretary_only("403")},
+    # Its administrator signs in on the admin's password page (a server address, no club's).
+    "federation/": {"GET": secretary_only("403", visitors="login")},
+    "federation/register/": {"GET": secretary_only("403", visitors="login")},
+    "federation/standings/": {"GET": secretary_only("403", visitors="login")},
+    "federation/records/": {"GET": secretary_only("403", visitors="login")},
+    "federation/ratings/": {"GET": secretary_only("403", visitors="login")},
+    "federation/settings/": {"POST": secretary_only("403", visitors="login")},
+    "federation/clubs/new/": {"POST": secretary_only("403", visitors="login")},
+    # The first run: a server with a club (as here) sends it to the list of clubs.
+    "clubs/first-run/": {"GET": everyone("302"), "POST": everyone("302")},
     "signin/": {"GET": everyone("200"), "POST": everyone("422")},
+    # The secretary's password: a post without one is answered on the sign-in page.
+    "signin/password/": {"POST": everyone("422")},
     "signout/": {"POST": everyone("302")},
     "games/new/": {"GET": everyone("200"), "POST": everyone("422")},
     # Finding other clubs' members for a seat: the club's signed-in members only, on a server

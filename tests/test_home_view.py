@@ -7,6 +7,8 @@ from django.contrib.staticfiles import finders
 from django.test import Client
 from django.urls import reverse
 
+from tests.factories import the_club
+
 pytestmark = pytest.mark.django_db
 
 
@@ -29,11 +31,13 @@ def home_html(client: Client) -> str:
     return response.content.decode()
 
 
-def test_the_home_page_answers_with_the_app_name(client: Client) -> None:
+def test_the_home_page_answers_with_the_clubs_own_name(client: Client) -> None:
     assert reverse("scoring:home") == "/"
     html = home_html(client)
-    assert "<title>BalutClub</title>" in html
-    assert "BalutClub</h1>" in html
+    name = the_club().name
+    assert f"<title>{name}</title>" in html
+    assert f"{name}</h1>" in html
+    assert "BalutClub" not in html
 
 
 def test_assets_are_served_from_static_never_a_cdn(client: Client) -> None:

@@ -7,8 +7,9 @@ and is tested in tests/league/test_admin.py), so a new page without a row here f
 built once for the module and rolled back to after each test (tests/module_data.py), so a POST
 that succeeds cannot change what the next role meets.
 
-Outcomes: an HTTP status, or where a redirect goes: "login" (the secretary's password sign-in,
-LOGIN_URL), "signin" (a member's PIN sign-in), "302" (anywhere else: the action was done).
+Outcomes: an HTTP status, or where a redirect goes: "login" (the admin's password sign-in, for
+the server's administrator), "signin" (the club's sign-in page, LOGIN_URL: a member's PIN or the
+secretary's password), "302" (anywhere else: the action was done).
 Bodies are empty, so a POST a role may make is refused as bad input (400/422, or a redirect
 back to its page with the reason), never a 500. Visitors meet the club's default privacy
 (scoring.access.privacy): the ledger, members, PDFs, records and scans send them to sign in.

@@ -19,6 +19,7 @@ from league.tables import PER_PAGE, MembersTable
 from league.views.access import secretary_required, user_of
 from scoring.access.privacy import visible_to_visitors
 from scoring.access.roles import is_secretary
+from scoring.demo import demo_sign_ins
 from scoring.models import PublicArea
 from scoring.selectors import members_of
 
@@ -31,7 +32,10 @@ def members(request: HttpRequest) -> HttpResponse:
     listed = selectors.members_overview(club_of(request))
     table = MembersTable(listed if secretary else listed.filter(is_active=True))
     RequestConfig(request, paginate={"per_page": PER_PAGE}).configure(table)
-    return render(request, "league/members.html", {"table": table, "secretary": secretary})
+    # The demo's sign-ins, for the secretary of a club the demo was loaded into.
+    demo = demo_sign_ins(club_of(request)) if secretary else None
+    context = {"table": table, "secretary": secretary, "demo": demo}
+    return render(request, "league/members.html", context)
 
 
 @require_http_methods(["GET", "POST"])

@@ -6,6 +6,7 @@ from django.contrib.auth.models import User
 from django.contrib.auth.views import redirect_to_login
 from django.http import HttpRequest, HttpResponse
 from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
 
 from clubs.requests import club_of
 from clubs.selectors import belongs_to
@@ -28,3 +29,15 @@ def user_of(request: HttpRequest) -> User:
     user = request.user
     assert isinstance(user, User)
     return user
+
+
+def safe_next(request: HttpRequest) -> str:
+    """`next` when it is an address of this server's own pages, else the club's home (never
+    the server's list of clubs, nor another site)."""
+    target = request.POST.get("next") or request.GET.get("next") or ""
+    local = target.startswith("/") and not target.startswith(("//", "/\\"))
+    if local and url_has_allowed_host_and_scheme(
+        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        return target
+    return reverse("scoring:home")

@@ -1,6 +1,6 @@
 """The base layout's menu, drawn once per state rather than on every page.
 
-The menu shows the club's name (on a server of several clubs), the parts of the club the reader
+The menu shows the club's name, the parts of the club the reader
 may see, the secretary's pages, the name signed in, the admin link and the language switcher.
 All of that follows from a handful of values each request works out anyway (the role is read for
 the page's permissions, the settings once per request), so the menu's HTML is kept per process
@@ -81,8 +81,7 @@ def menu_state(request: HttpRequest | None) -> dict[str, Any]:
     user = getattr(request, "user", None)
     authenticated = bool(user is not None and user.is_authenticated)
     club = club_or_none(request) if request is not None else None
-    shown_name = club is not None and request is not None and request.path[:3] == "/c/"
-    state["club_name"] = club.name if shown_name and club is not None else ""
+    state["club_name"] = club.name if club is not None else ""
     for area in MENU_AREAS:
         state[f"may_see_{area.value}"] = request is not None and may_see(request, area)
     state["is_secretary"] = user is not None and roles.is_secretary(

@@ -6,25 +6,16 @@ from django.contrib import messages
 from django.contrib.auth import login, logout
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from clubs.requests import club_of
 from scoring import club
 from scoring.access.pins import check_pin, start_pin_session
+from scoring.access.requests import safe_next as _next_url  # as the password sign-in
 from scoring.forms.turns import PinSignInForm
 from scoring.language import follow_member
 from scoring.services.members import PinRefused
-
-
-def _next_url(request: HttpRequest) -> str:
-    target = request.POST.get("next") or request.GET.get("next") or ""
-    if url_has_allowed_host_and_scheme(
-        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
-    ):
-        return target
-    return "/"
 
 
 @require_http_methods(["GET", "POST"])

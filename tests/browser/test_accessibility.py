@@ -54,6 +54,11 @@ NOT_PAGES = {
     "healthz",
     "sw.js",
     "signout/",
+    # The secretary's password form posts here; the sign-in page (swept) holds the form.
+    "signin/password/",
+    # A server with a club sends the first run to the list of clubs (swept as "clubs/");
+    # tests/browser/test_club_first_day.py walks the page on an empty server.
+    "clubs/first-run/",
     "i18n/setlang/",
     "games/<int:game_id>/turns/",
     "register/claims/<int:claim_id>/ratify/",

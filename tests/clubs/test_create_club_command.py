@@ -57,3 +57,35 @@ def test_a_new_secretary_without_a_password_is_refused_outside_a_terminal() -> N
         call_command("create_club", "north", name="North", secretary="nora")
 
     assert not Club.objects.filter(slug="north").exists()
+
+
+def test_the_command_keeps_the_secretarys_email_and_makes_no_staff() -> None:
+    out = StringIO()
+    call_command(
+        "create_club",
+        "north",
+        name="North",
+        secretary="nora",
+        email="nora@example.org",
+        password="a-long-pass",
+        stdout=out,
+    )
+
+    nora = User.objects.get(username="nora")
+    assert nora.email == "nora@example.org" and not nora.is_staff and not nora.is_superuser
+    assert "/c/north/signin/" in out.getvalue()
+
+
+def test_a_bad_email_address_makes_nothing() -> None:
+    with pytest.raises(CommandError, match="valid email"):
+        call_command(
+            "create_club",
+            "north",
+            name="North",
+            secretary="nora",
+            email="not-an-address",
+            password="a-long-pass",
+        )
+
+    assert not Club.objects.filter(slug="north").exists()
+    assert not User.objects.filter(username="nora").exists()

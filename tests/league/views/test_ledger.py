@@ -160,7 +160,7 @@ def test_only_the_secretary_writes_off(client: Client, ben_owes: DrinkDebt) -> N
     ben(client)
     refused = write_off(client, ben_owes, "please")
 
-    assert anonymous["Location"].startswith(reverse("admin:login"))
+    assert anonymous["Location"].startswith(reverse("scoring:signin"))
     assert refused.status_code == 403
     ben_owes.refresh_from_db()
     assert ben_owes.status == DebtStatus.OWED

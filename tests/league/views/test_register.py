@@ -167,7 +167,7 @@ def test_members_cannot_decide_claims_and_visitors_are_sent_to_sign_in(
     refused = ratify(client, claim)
 
     assert anonymous.status_code == 302
-    assert anonymous["Location"].startswith(reverse("admin:login"))
+    assert anonymous["Location"].startswith(reverse("scoring:signin"))
     assert refused.status_code == 403
     assert not RegisterEntry.objects.exists()
     claim.refresh_from_db()

@@ -96,6 +96,6 @@ def test_members_are_refused_and_visitors_sent_to_sign_in(client: Client) -> Non
     client.force_login(member("Ann").user)
     refused = client.post(SETTINGS, form_data(drinks_in_balut=None))
 
-    assert anonymous["Location"].startswith(reverse("admin:login"))
+    assert anonymous["Location"].startswith(reverse("scoring:signin"))
     assert refused.status_code == 403
     assert not ClubSettings.objects.exists()

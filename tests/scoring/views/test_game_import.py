@@ -50,7 +50,7 @@ def test_the_secretary_gets_the_import_form(client: Client) -> None:
 def test_anonymous_visitors_are_sent_to_sign_in(client: Client) -> None:
     for response in (client.get(URL), client.post(URL, {"records": upload("bar-register")})):
         assert response.status_code == 302
-        assert response["Location"].startswith(reverse("admin:login") + "?next=")
+        assert response["Location"].startswith(reverse("scoring:signin") + "?next=")
     assert nothing_written()
 
 
