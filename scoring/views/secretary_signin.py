@@ -3,7 +3,7 @@
 Kept apart from the members' PIN sign-in (scoring.views.signin, scoring.access.pins): a password
 session is Django's own, with no PIN idle limit. It goes through Django's authenticate, so
 django-axes counts every wrong password against the client and the name tried, as it counts
-wrong PINs (balutclub.throttle). Only the club's secretary (or the server's administrator)
+wrong PINs (clubs.throttle). Only the club's secretary (or the server's administrator)
 signs in here; anyone else gets the same words as a wrong password, so the page never tells
 which half was wrong, nor whether a member has a password at all.
 """
@@ -17,7 +17,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
-from balutclub.throttle import lock_reason
+from clubs.throttle import lock_reason
 from clubs.models import Club
 from clubs.requests import club_of
 from scoring.access.requests import safe_next
@@ -50,7 +50,7 @@ def password_signin(request: HttpRequest) -> HttpResponse:
     if not form.is_valid():
         return signin_page(request, club, password_form=form, status=422)
     username = form.cleaned_data["username"]
-    # Read by balutclub.throttle.lockout_response: this page says why in its own form.
+    # Read by clubs.throttle.lockout_response: this page says why in its own form.
     request.password_sign_in = True  # type: ignore[attr-defined]
     user = authenticate(request, username=username, password=form.cleaned_data["password"])
     if getattr(request, "axes_locked_out", False):
