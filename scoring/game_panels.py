@@ -15,16 +15,23 @@ from django.urls import reverse
 from scoring.models import Game
 
 _panels: list[str] = []
+# Panels that say what the game is part of (a tournament's table): shown from the first turn
+# to the end, a void included.
+_always: list[str] = []
 
 
-def add_game_panel(url_name: str) -> None:
-    """Show the fragment at `url_name` (reversed with the game's id) on finished games' pages."""
-    if url_name not in _panels:
-        _panels.append(url_name)
+def add_game_panel(url_name: str, *, in_play: bool = False) -> None:
+    """Show the fragment at `url_name` (reversed with the game's id) on finished games' pages,
+    or on every game's page with `in_play`."""
+    panels = _always if in_play else _panels
+    if url_name not in panels:
+        panels.append(url_name)
 
 
 def game_panel_urls(game: Game) -> list[str]:
-    """Where the page loads its panels from: none until the game is finished, or once void."""
-    if not game.is_finished or game.is_void:
-        return []
-    return [reverse(name, args=[game.pk]) for name in _panels]
+    """Where the page loads its panels from: the `in_play` ones always; the others only once
+    the game is finished, and never once void."""
+    names = list(_always)
+    if game.is_finished and not game.is_void:
+        names += _panels
+    return [reverse(name, args=[game.pk]) for name in names]
