@@ -29,9 +29,12 @@ def add_game_panel(url_name: str, *, in_play: bool = False) -> None:
 
 
 def game_panel_urls(game: Game) -> list[str]:
-    """Where the page loads its panels from: the `in_play` ones always; the others only once
-    the game is finished, and never once void."""
-    names = list(_always)
-    if game.is_finished and not game.is_void:
-        names += _panels
-    return [reverse(name, args=[game.pk]) for name in names]
+    """Where the page loads its panels from: none until the game is finished, or once void."""
+    if not game.is_finished or game.is_void:
+        return []
+    return [reverse(name, args=[game.pk]) for name in _panels]
+
+
+def game_note_urls(game: Game) -> list[str]:
+    """The `in_play` panels: what the game is part of, on its page from start to end."""
+    return [reverse(name, args=[game.pk]) for name in _always]

@@ -73,11 +73,11 @@ def game_panel(request: HttpRequest, game_id: int) -> HttpResponse:
             .select_related("round__tournament")
             .first()
         )
-    tournament = table.round.tournament if table is not None else None
-    if tournament is None or not (
-        tournament.public or belongs_to(tournament.club_id, request.user)
+    if table is None or not (
+        table.round.tournament.public or belongs_to(table.round.tournament.club_id, request.user)
     ):
         return HttpResponse("")
+    tournament = table.round.tournament
     return render(
         request,
         "tournaments/partials/game_panel.html",

@@ -14,7 +14,7 @@ from tests.scoring.services.helpers import member, secretary
 from tests.tournaments.helpers import club_night, finish
 from tournaments.exports import scorer_line
 from tournaments.models import ReplacedGame, Seat, Table, Tournament
-from tournaments.selectors import finalists, rounds, standings
+from tournaments.selectors import StandingRow, finalists, rounds, standings
 from tournaments.services.entries import add_entrant, add_entrants, drop_entrant
 from tournaments.services.rounds import draw_rounds, replay_table, start_table
 
@@ -51,7 +51,7 @@ def day_with_a_drop_out() -> Tournament:
     return tournament
 
 
-def names(rows: list) -> list[str]:  # type: ignore[type-arg]
+def names(rows: list[StandingRow]) -> list[str]:
     return [row.entrant.name for row in rows]
 
 
