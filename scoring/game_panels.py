@@ -15,12 +15,17 @@ from django.urls import reverse
 from scoring.models import Game
 
 _panels: list[str] = []
+# Panels that say what the game is part of (a tournament's table): shown from the first turn
+# to the end, a void included.
+_always: list[str] = []
 
 
-def add_game_panel(url_name: str) -> None:
-    """Show the fragment at `url_name` (reversed with the game's id) on finished games' pages."""
-    if url_name not in _panels:
-        _panels.append(url_name)
+def add_game_panel(url_name: str, *, in_play: bool = False) -> None:
+    """Show the fragment at `url_name` (reversed with the game's id) on finished games' pages,
+    or on every game's page with `in_play`."""
+    panels = _always if in_play else _panels
+    if url_name not in panels:
+        panels.append(url_name)
 
 
 def game_panel_urls(game: Game) -> list[str]:
@@ -28,3 +33,8 @@ def game_panel_urls(game: Game) -> list[str]:
     if not game.is_finished or game.is_void:
         return []
     return [reverse(name, args=[game.pk]) for name in _panels]
+
+
+def game_note_urls(game: Game) -> list[str]:
+    """The `in_play` panels: what the game is part of, on its page from start to end."""
+    return [reverse(name, args=[game.pk]) for name in _always]

@@ -142,6 +142,13 @@ EXPECTED: dict[str, dict[str, Outcomes]] = {
         "POST": secretary_only("302")
     },
     "tournaments/<int:tournament_id>/draw/": {"POST": secretary_only("302")},
+    "tournaments/<int:tournament_id>/entrants/many/": {"POST": secretary_only("422")},
+    # Not void: the secretary is taken to the table's game (or told it has not started).
+    "tournaments/<int:tournament_id>/tables/<int:table_id>/replay/": {
+        "POST": secretary_only("302")
+    },
+    # A game of no tournament: an empty panel, for everyone who may see the game.
+    "tournaments/games/<int:game_id>/": {"GET": everyone("200")},
     "tournaments/<int:tournament_id>/tables/<int:table_id>/start/": {"POST": secretary_only("302")},
     "tournaments/<int:tournament_id>/projector/": {"GET": members_only("200")},
     "tournaments/<int:tournament_id>/cards.pdf": {"GET": secretary_only("200")},

@@ -14,7 +14,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from scoring.pdf import blank_sheet, write_pdf
-from tournaments.models import Tournament
+from tournaments.models import Entrant, Tournament
 from tournaments.selectors import RoundView, StandingRow
 
 
@@ -38,7 +38,7 @@ def result_rows(standings: Sequence[StandingRow], rounds: int) -> tablib.Dataset
     data = tablib.Dataset(headers=headers)
     for row in standings:
         data.append(
-            [row.rank, row.entrant.number, row.entrant.name, row.entrant.club_name]
+            [row.place, row.entrant.number, row.entrant.name, row.entrant.club_name]
             + [row.points, row.score, row.baluts, row.games]
             + [row.by_round.get(n, "") for n in range(1, rounds + 1)]
         )
@@ -79,13 +79,21 @@ def table_cards(tournament: Tournament, drawn: Sequence[RoundView]) -> bytes:
                     % {"seat": seat, "name": player.label, "number": player.number},
                 )
             canvas.setFont("Helvetica-Oblique", 9)
-            canvas.drawString(10 * mm, 8 * mm, gettext("Seat 1 starts and scores the game."))
+            canvas.drawString(10 * mm, 8 * mm, scorer_line(table.scorer))
             canvas.showPage()
     if not any(view.tables for view in drawn):
         canvas.drawString(10 * mm, height / 2, gettext("No round has been drawn yet."))
         canvas.showPage()
     canvas.save()
     return buffer.getvalue()
+
+
+def scorer_line(scorer: Entrant | None) -> str:
+    """The card's foot: seat 1 starts; the scorer is who the app will ask to score (the first
+    member, not a guest in seat 1)."""
+    if scorer is None:
+        return gettext("Seat 1 starts. Nobody here is a member: a member must score the game.")
+    return gettext("Seat 1 starts; %(name)s scores the game.") % {"name": scorer.name}
 
 
 def results_pdf(tournament: Tournament, standings: Sequence[StandingRow]) -> bytes:
@@ -113,7 +121,7 @@ def results_pdf(tournament: Tournament, standings: Sequence[StandingRow]) -> byt
         if y < 15 * mm:
             canvas.showPage()
             y = page_head()
-        cells = [row.rank, row.entrant.number, row.entrant.label, row.points, row.score]
+        cells = [row.place, row.entrant.number, row.entrant.label, row.points, row.score]
         for x, cell in zip(columns, [*cells, row.baluts, row.games], strict=True):
             canvas.drawString(x, y, str(cell))
         y -= 6 * mm

@@ -41,6 +41,23 @@ class Tournament(models.Model):
     )
     """The standings' order: the first breaker ranks, each next one orders who is still level
     (tournaments.ranking.BREAKERS keys)."""
+    ranked_by = models.CharField(
+        _("rank by"),
+        max_length=8,
+        choices=[("total", _("total points")), ("average", _("average points a game"))],
+        default="total",
+        help_text=_(
+            "Average: a player who missed rounds (a late entry, a drop-out, a void) is "
+            "ranked on the games they played."
+        ),
+    )
+    """Whether the summed figures (points, score, wins, Baluts) rank as they are or per game
+    played (tournaments.selectors.standings)."""
+    min_games = models.PositiveSmallIntegerField(
+        _("games to be ranked"),
+        default=0,
+        help_text=_("Players with fewer games are listed apart, not ranked."),
+    )
     seed = models.PositiveIntegerField()
     """The draw's seed: the same seed and entrants always give the same tables."""
     created_at = models.DateTimeField(auto_now_add=True)
@@ -71,6 +88,14 @@ class Tournament(models.Model):
             ),
             models.CheckConstraint(
                 condition=Q(ruleset__in=RULESET_KEYS), name="tournament_ruleset_known"
+            ),
+            models.CheckConstraint(
+                condition=Q(ranked_by__in=["total", "average"]), name="tournament_ranked_by_known"
+            ),
+            models.CheckConstraint(
+                condition=Q(min_games__lte=MAX_ROUNDS),
+                name="tournament_min_games_at_most_rounds",
+                violation_error_message=_("A player is ranked after at most 30 games."),
             ),
         ]
 
@@ -205,3 +230,18 @@ class Seat(models.Model):
 
     def __str__(self) -> str:
         return f"{self.entrant} at {self.table}, seat {self.seat + 1}"
+
+
+class ReplacedGame(models.Model):
+    """A table's voided game, kept when the table plays again: the table's game is the
+    replay, and this row says which game it replaced and when (the void stays readable)."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="replaced")
+    game = models.OneToOneField(Game, on_delete=models.PROTECT, related_name="+")
+    replaced_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["table", "replaced_at"]
+
+    def __str__(self) -> str:
+        return f"{self.table}: game {self.game_id} replaced"

@@ -11,140 +11,17 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from django.db.models import F, Max, QuerySet
+from django.db.models import Max, QuerySet
 from django.utils.translation import gettext
 
 from clubs.models import Club
 from league.models import PlayerResultRow
-from tournaments import ranking
-from tournaments.models import Entrant, Round, Seat, Table, Tournament
-from tournaments.tiebreakers import label, usual_order
+from tournaments.models import Entrant, ReplacedGame, Round, Seat, Table, Tournament
+from tournaments.standings import StandingRow, after_the_final, breakers_of, standings
 from tournaments.wording import repeat_sentences
 
-
-@dataclass
-class StandingRow:
-    entrant: Entrant
-    rank: int = 0
-    points: int = 0
-    score: int = 0
-    baluts: int = 0
-    games: int = 0
-    wins: int = 0
-    best: int = 0
-    balutless: int = 0
-    # Per round number: the game's points (or score) the entrant earned there.
-    by_round: dict[int, int] = field(default_factory=dict)
-    # The tie-breaker (its label) that set this row below the one above, level until then.
-    decided_by: str = ""
-    # The entrant's place in the final table's game, for a finalist once it has a result.
-    final_place: int | None = None
-
-    def figures(self) -> ranking.Figures:
-        return ranking.Figures(
-            self.entrant.pk,
-            {
-                "points": self.points,
-                "score": self.score,
-                "wins": self.wins,
-                "best": self.best,
-                "baluts": self.baluts,
-                "fewest_balutless": self.balutless,
-            },
-        )
-
-
-def breakers_of(tournament: Tournament) -> list[str]:
-    return list(tournament.tiebreakers or usual_order(tournament.ruleset))
-
-
-def standings(tournament: Tournament) -> list[StandingRow]:
-    """Ranked by the tournament's tie-breakers in turn (tournaments.ranking); level on all of
-    them, level in rank.
-
-    Two queries: the entrants, and every seat of the day (the rounds' and the final table's)
-    joined to its game's result row (the seat's player by name: a table that played short has
-    fewer seats in its game than drawn). Read afresh on every call: nothing is cached.
-    """
-    rows = {e.pk: StandingRow(e) for e in tournament.entrants.select_related("plays_for")}
-    results = (
-        Seat.objects.filter(
-            round__tournament=tournament,
-            table__game__voided_at__isnull=True,
-            table__game__result_rows__player__name=F("entrant__name"),
-        )
-        .order_by()
-        .values_list(
-            "entrant_id",
-            "round__number",
-            "round__final",
-            "table__game_id",
-            "table__game__result_rows__points",
-            "table__game__result_rows__score",
-            "table__game__result_rows__baluts",
-            "table__game__result_rows__rank",
-            "table__game__result_rows__won",
-        )
-    )
-    breakers = breakers_of(tournament)
-    # Who beat whom is only worked out when head-to-head is one of the day's breakers.
-    head_to_head = ranking.HEAD_TO_HEAD in breakers
-    places: dict[int, list[tuple[int, int]]] = defaultdict(list)
-    in_final: dict[int, int] = {}
-    for entrant_id, round_number, final, game_id, points, score, baluts, place, won in results:
-        if final:
-            in_final[entrant_id] = place
-            continue
-        row = rows[entrant_id]
-        row.points += points or 0
-        row.score += score
-        row.baluts += baluts
-        row.games += 1
-        if won:
-            row.wins += 1
-        if score > row.best:
-            row.best = score
-        if not baluts:
-            row.balutless += 1
-        row.by_round[round_number] = points if points is not None else score
-        if head_to_head:
-            places[game_id].append((entrant_id, place))
-    beats: dict[tuple[int, int], int] = defaultdict(int)
-    for seated in places.values():
-        for a, place_a in seated:
-            for b, place_b in seated:
-                if place_a < place_b:
-                    beats[(a, b)] += 1
-    # Each breaker worded once, not once a row.
-    labels = {key: label(key) for key in breakers}
-    by_number = sorted(rows.values(), key=lambda r: r.entrant.number)
-    ordered = []
-    for placed in ranking.order([r.figures() for r in by_number], breakers, beats):
-        row = rows[placed.player]
-        row.rank = placed.rank
-        row.decided_by = labels[placed.decided_by] if placed.decided_by else ""
-        ordered.append(row)
-    return after_the_final(ordered, in_final)
-
-
-def after_the_final(ordered: list[StandingRow], places: dict[int, int]) -> list[StandingRow]:
-    """The finalists first, by their place in the final (`places`: entrant id to their place
-    in the final table's game, once it has a result; a voided final has none, and the rounds'
-    order stands; level there: in the rounds' order), then everyone else in the rounds'
-    order, ranked from the place after the final table."""
-    if not places:
-        return ordered
-    finalists = sorted(
-        (row for row in ordered if row.entrant.pk in places),
-        key=lambda row: places[row.entrant.pk],
-    )
-    for place, row in enumerate(finalists, start=1):
-        row.rank, row.final_place, row.decided_by = place, places[row.entrant.pk], ""
-    rest = [row for row in ordered if row.entrant.pk not in places]
-    first_of_rank: dict[int, int] = {}
-    for position, row in enumerate(rest, start=len(finalists) + 1):
-        row.rank = first_of_rank.setdefault(row.rank, position)
-    return finalists + rest
+# The standings are read here by the pages, the draw and the final (tournaments.standings).
+__all__ = ["StandingRow", "after_the_final", "breakers_of", "standings"]
 
 
 @dataclass(frozen=True)
@@ -153,6 +30,13 @@ class TableView:
     players: list[Entrant]
     # Per entrant id: the game's running total (finished or in play), when its game has rows.
     totals: dict[int, int]
+    # The table's voided games it played again, oldest first (ReplacedGame).
+    replaced: list[int] = field(default_factory=list)
+
+    @property
+    def scorer(self) -> Entrant | None:
+        """Who will score the table's game when it starts (the services pick the same)."""
+        return scoring_entrant([p for p in self.players if p.plays_in(self.table.round.number)])
 
     @property
     def seated(self) -> list[tuple[Entrant, int | None]]:
@@ -169,8 +53,8 @@ class RoundView:
 
 
 def rounds(tournament: Tournament) -> list[RoundView]:
-    """Every drawn round with its tables in order and their players in seat order (2 queries
-    and one for the finished games' totals)."""
+    """Every drawn round with its tables in order and their players in seat order (2 queries,
+    one for the games' totals and one for the voided games replayed)."""
     drawn = list(Round.objects.filter(tournament=tournament).order_by("number"))
     by_table: dict[int, list[Entrant]] = defaultdict(list)
     tables: dict[int, Table] = {}
@@ -188,11 +72,18 @@ def rounds(tournament: Tournament) -> list[RoundView]:
     ).values_list("game_id", "player__name", "score"):
         totals[game_id][name] = score
     names = {e.pk: e.name for players in by_table.values() for e in players}
+    replaced: dict[int, list[int]] = defaultdict(list)
+    for table_id, game_id in ReplacedGame.objects.filter(
+        table__round__tournament=tournament
+    ).values_list("table_id", "game_id"):
+        replaced[table_id].append(game_id)
     views = []
     for round_ in drawn:
         in_round = sorted(
             (t for t in tables.values() if t.round_id == round_.pk), key=lambda t: t.number
         )
+        for t in in_round:
+            t.round = round_  # read already: the scorer's pick asks the round's number
         views.append(
             RoundView(
                 round_,
@@ -205,6 +96,7 @@ def rounds(tournament: Tournament) -> list[RoundView]:
                             for e in by_table[t.pk]
                             if t.game_id is not None and e.name in totals[t.game_id]
                         },
+                        replaced[t.pk],
                     )
                     for t in in_round
                 ],
@@ -212,6 +104,34 @@ def rounds(tournament: Tournament) -> list[RoundView]:
             )
         )
     return views
+
+
+def scoring_entrant(seated: list[Entrant]) -> Entrant | None:
+    """Who scores a table's game, of its players in seat order: the organising club's first
+    member (their PIN signs them in to the club's tablet), else the first member visiting from
+    another club (the organiser then keeps the score for them); None with only guests."""
+    own = [e for e in seated if e.member_id is not None and e.plays_for_id is None]
+    visiting = [e for e in seated if e.member_id is not None and e.plays_for_id is not None]
+    return next(iter(own + visiting), None)
+
+
+def last_draw(tournament: Tournament) -> int:
+    """Which draw the day is at (its newest round's id, 0 before the first): the page sends it
+    back with Draw, so a second tap on a page of before is told the rounds were drawn."""
+    return int(Round.objects.filter(tournament=tournament).aggregate(last=Max("pk"))["last"] or 0)
+
+
+def round_on_show(drawn: list[RoundView]) -> RoundView | None:
+    """The round the projector shows: the last one started, or the next one drawn once every
+    table of that one has finished (or was voided); the first before any starts."""
+    started = [i for i, view in enumerate(drawn) if any(t.table.game_id for t in view.tables)]
+    at = started[-1] if started else 0
+    if at + 1 < len(drawn) and all(
+        t.table.game is not None and (t.table.game.finished_at or t.table.game.voided_at)
+        for t in drawn[at].tables
+    ):
+        at += 1
+    return drawn[at] if drawn else None
 
 
 def final_round(tournament: Tournament) -> Round | None:
@@ -252,5 +172,7 @@ def cut_refusal(tournament: Tournament) -> str:
 def finalists(tournament: Tournament) -> list[StandingRow]:
     """The top of the standings, a table's worth, leaving out who dropped out (level at the
     cut: the standings' order, the entry order last, decides who goes through)."""
-    playing = [row for row in standings(tournament) if row.entrant.left_after is None]
+    playing = [
+        row for row in standings(tournament) if row.ranked and row.entrant.left_after is None
+    ]
     return playing[: tournament.table_size]

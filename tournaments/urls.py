@@ -1,6 +1,6 @@
 from django.urls import path
 
-from tournaments.views import downloads, final, pages
+from tournaments.views import downloads, final, pages, tables
 
 app_name = "tournaments"
 
@@ -20,7 +20,16 @@ urlpatterns = [
         name="drop",
     ),
     path("tournaments/<int:tournament_id>/draw/", pages.draw, name="draw"),
-    path("tournaments/<int:tournament_id>/tables/<int:table_id>/start/", pages.start, name="start"),
+    path("tournaments/<int:tournament_id>/entrants/many/", pages.enter_many, name="enter_many"),
+    path(
+        "tournaments/<int:tournament_id>/tables/<int:table_id>/start/", tables.start, name="start"
+    ),
+    path(
+        "tournaments/<int:tournament_id>/tables/<int:table_id>/replay/",
+        tables.replay,
+        name="replay",
+    ),
+    path("tournaments/games/<int:game_id>/", tables.game_panel, name="game_panel"),
     path("tournaments/<int:tournament_id>/final/", final.final, name="final"),
     path("tournaments/<int:tournament_id>/final/undo/", final.undo, name="undo_final"),
     path("tournaments/<int:tournament_id>/projector/", pages.projector, name="projector"),

@@ -19,7 +19,7 @@ from scoring.access.permissions import can_correct, can_record_turns, keeps_game
 from scoring.access.privacy import PublicArea, visible_to_visitors
 from scoring.box_names import box_name
 from scoring.forms.turns import BarbutTurnForm, FiveDiceTurnForm, TurnSubmission
-from scoring.game_panels import game_panel_urls
+from scoring.game_panels import game_note_urls, game_panel_urls
 from scoring.live_games import LiveGame
 from scoring.models import Game, Turn
 from scoring.presentation.sheets import ScoreSheet, build_sheet
@@ -147,6 +147,7 @@ def game(request: HttpRequest, game_id: int) -> HttpResponse:
     if context["can_record"]:
         context["tablet_words"] = tablet_words()
     context["game_panels"] = game_panel_urls(loaded.game)
+    context["game_notes"] = game_note_urls(loaded.game)
     return render(request, "scoring/game.html", context)
 
 

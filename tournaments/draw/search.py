@@ -68,6 +68,9 @@ class Search:
         self.window = window
         self.history = history
         self.load(rounds)
+        # Swiss: each player's table by the standings. A player never moves further than the
+        # window from it, however many swaps (and restarts) the search makes.
+        self.home = [list(where) for where in self.where]
 
     def load(self, rounds: list[list[list[int]]]) -> None:
         """Start from these rounds: count every meeting and every conflict afresh."""
@@ -144,10 +147,12 @@ class Search:
         found: tuple[int, int] | None = None
         ties = 0
         for b, table in enumerate(tables):
-            if b == a or (self.window is not None and abs(b - a) > self.window):
+            if b == a or not self.near(r, p, b):
                 continue
             join_p = sum(self.join(p, y) for y in table)
             for q in table:
+                if not self.near(r, q, a):
+                    continue
                 delta = leave_p + join_p - self.join(p, q)
                 for y in table:
                     if y != q:
@@ -165,6 +170,11 @@ class Search:
                     if self.rng.randrange(ties) == 0:
                         found = (delta, q)
         return found
+
+    def near(self, r: int, p: int, table: int) -> bool:
+        """Whether p may sit at `table` in round r: always, but for Swiss within the window of
+        p's table by the standings."""
+        return self.window is None or abs(table - self.home[r][p]) <= self.window
 
     def run(self, *, moves: int, floor: int) -> list[list[list[int]]]:
         """Improve for at most `moves` swaps, stopping at `floor`; the best rounds seen."""
@@ -205,7 +215,9 @@ class Search:
             if len(tables) < 2:
                 return
             a, b = self.rng.sample(range(len(tables)), 2)
-            self.swap(r, self.rng.choice(tables[a]), self.rng.choice(tables[b]))
+            p, q = self.rng.choice(tables[a]), self.rng.choice(tables[b])
+            if self.near(r, p, b) and self.near(r, q, a):
+                self.swap(r, p, q)
 
 
 def greedy_round(

@@ -10,7 +10,10 @@ from collections.abc import Sequence
 def seat_counts(
     rounds: Sequence[Sequence[Sequence[int]]], players: int, seats: int
 ) -> list[list[int]]:
-    counts = [[0] * seats for _ in range(players)]
+    # The rounds played may have seated more a table than this one does (a late entry turns
+    # two tables of 4 into three of 3): every seat they used is counted.
+    widest = max((len(table) for tables in rounds for table in tables), default=0)
+    counts = [[0] * max(seats, widest) for _ in range(players)]
     for tables in rounds:
         for table in tables:
             for seat, p in enumerate(table):

@@ -20,10 +20,14 @@ from django.utils.translation import gettext, ngettext
 
 from clubs.models import Club
 from scoring.models import Member
+from scoring.selectors import members_of
 from scoring.transactions import require_transaction
 from tournaments.models import Entrant, Round, Tournament
 from tournaments.selectors import started_rounds
 from tournaments.tiebreakers import usual_order
+
+# An entrant's name: as long as the model keeps.
+NAME_LENGTH = Entrant._meta.get_field("name").max_length or 40
 
 
 @transaction.atomic
@@ -42,6 +46,8 @@ def create_tournament(
     options: Mapping[str, object] | None = None,
     seed: int | None = None,
     tiebreakers: Sequence[str] = (),
+    ranked_by: str = "total",
+    min_games: int = 0,
 ) -> Tournament:
     tournament = Tournament(
         club=in_club,
@@ -56,6 +62,8 @@ def create_tournament(
         options=dict(options or {}),
         seed=secrets.randbelow(2**31) if seed is None else seed,
         tiebreakers=list(tiebreakers) or usual_order(ruleset),
+        ranked_by=ranked_by,
+        min_games=min_games,
         created_by=by,
     )
     tournament.full_clean()
@@ -74,6 +82,8 @@ EDITABLE = (
     "swiss",
     "public",
     "tiebreakers",
+    "ranked_by",
+    "min_games",
 )
 SHAPE = ("table_size", "rounds", "swiss")
 
@@ -84,6 +94,7 @@ def update_tournament(*, tournament: Tournament, changes: Mapping[str, object]) 
     unknown = set(changes) - set(EDITABLE)
     if unknown:
         raise ValueError(f"not editable: {sorted(unknown)}")
+    tournament = locked(tournament)
     reshaped = any(
         changes.get(key, getattr(tournament, key)) != getattr(tournament, key) for key in SHAPE
     )
@@ -121,6 +132,13 @@ def discard_unstarted_rounds(tournament: Tournament) -> None:
     ).delete()
 
 
+def locked(tournament: Tournament) -> Tournament:
+    """The tournament's row, locked until the transaction ends: the writes that read the day
+    first (the next entrant's number, the rounds to draw) take turns behind it."""
+    require_transaction("locked", within="the change of the day")
+    return Tournament.objects.select_for_update().get(club_id=tournament.club_id, pk=tournament.pk)
+
+
 @transaction.atomic
 def add_entrant(
     *,
@@ -133,12 +151,22 @@ def add_entrant(
 
     A member of another club of the server enters as themself, for their club (the first by
     name when they belong to several): the organiser's club gains no member by it."""
+    tournament = locked(tournament)
     name = member.known_as if member is not None else guest_name.strip()
     if not name:
         raise ValidationError(gettext("Choose a member or type a guest's name."))
     plays_for = None if member is None else _visiting_club(tournament, member)
     if tournament.entrants.filter(name__iexact=name).exists():
         raise ValidationError(gettext("%(name)s has entered already.") % {"name": name})
+    entrant = _enter(tournament, member=member, name=name, plays_for=plays_for, apart=apart)
+    discard_unstarted_rounds(tournament)
+    return entrant
+
+
+def _enter(
+    tournament: Tournament, *, member: Member | None, name: str, plays_for: Club | None, apart: str
+) -> Entrant:
+    """The entrant's row, numbered after the last (the caller holds the tournament's lock)."""
     last = tournament.entrants.aggregate(last=Max("number"))["last"] or 0
     entrant = Entrant(
         tournament=tournament,
@@ -151,8 +179,65 @@ def add_entrant(
     )
     entrant.full_clean()
     entrant.save()
-    discard_unstarted_rounds(tournament)
     return entrant
+
+
+@transaction.atomic
+def add_entrants(
+    *, tournament: Tournament, members: Sequence[Member] = (), names: str = ""
+) -> list[Entrant]:
+    """Many enter at once: the ticked members, then each pasted line (one name a line) as the
+    club's active member who goes by that name, or else as a guest. All or nothing: a name
+    given twice, or of someone entered already, refuses the whole list in words."""
+    tournament = locked(tournament)
+    known = {
+        m.known_as.casefold(): m
+        for m in members_of(tournament.club).filter(is_active=True).order_by("pk")
+    }
+    wanted: list[tuple[Member | None, str]] = [(m, m.known_as) for m in members]
+    for line in names.splitlines():
+        name = " ".join(line.split())
+        if name:
+            wanted.append((known.get(name.casefold()), name))
+    if not wanted:
+        raise ValidationError(gettext("Tick members or paste names, one a line."))
+    too_long = [name for _, name in wanted if len(name) > NAME_LENGTH]
+    if too_long:
+        raise ValidationError(
+            gettext("A name is at most %(most)d letters: %(names)s.")
+            % {"most": NAME_LENGTH, "names": ", ".join(too_long)}
+        )
+    entered = {name.casefold() for name in tournament.entrants.values_list("name", flat=True)}
+    seen: set[str] = set()
+    twice, already = [], []
+    for _, name in wanted:
+        key = name.casefold()
+        if key in entered:
+            already.append(name)
+        elif key in seen:
+            twice.append(name)
+        seen.add(key)
+    if already:
+        raise ValidationError(
+            gettext("Entered already: %(names)s. Nobody was entered.")
+            % {"names": ", ".join(already)}
+        )
+    if twice:
+        raise ValidationError(
+            gettext("Given twice: %(names)s. Nobody was entered.") % {"names": ", ".join(twice)}
+        )
+    added = [
+        _enter(
+            tournament,
+            member=member,
+            name=member.known_as if member is not None else name,
+            plays_for=None if member is None else _visiting_club(tournament, member),
+            apart="",
+        )
+        for member, name in wanted
+    ]
+    discard_unstarted_rounds(tournament)
+    return added
 
 
 def _visiting_club(tournament: Tournament, member: Member) -> Club | None:
@@ -214,6 +299,8 @@ def keep_clubs_apart(*, tournament: Tournament) -> ClubsApart:
 def drop_entrant(*, entrant: Entrant) -> Entrant:
     """The entrant plays no round after the last one started; their games stay as played
     (a table they leave plays short, no score is invented)."""
+    locked(entrant.tournament)
+    entrant = Entrant.objects.select_for_update().get(pk=entrant.pk)
     if entrant.left_after is not None:
         raise ValidationError(gettext("%(name)s has dropped out already.") % {"name": entrant.name})
     entrant.left_after = started_rounds(entrant.tournament)

@@ -13,15 +13,26 @@ from scoring.models import Game, Member
 from scoring.services.games import Seat as GameSeat
 from scoring.services.games import start_game
 from tournaments import draw
-from tournaments.models import Entrant, Round, Seat, Table, Tournament
-from tournaments.selectors import standings, started_rounds
-from tournaments.services.entries import discard_unstarted_rounds
+from tournaments.models import Entrant, ReplacedGame, Round, Seat, Table, Tournament
+from tournaments.selectors import last_draw, scoring_entrant, standings, started_rounds
+from tournaments.services.entries import discard_unstarted_rounds, locked
 
 
 @transaction.atomic
-def draw_rounds(*, tournament: Tournament) -> list[Round]:
+def draw_rounds(*, tournament: Tournament, seen: int | None = None) -> list[Round]:
     """Draw the rounds not yet started: all of them, or with Swiss only the next (later ones
-    follow the standings). Rounds already drawn but not started are drawn again."""
+    follow the standings). Rounds already drawn but not started are drawn again.
+
+    `seen` is the draw the organiser's page showed (selectors.last_draw): when another tap or
+    device has drawn since, the draw is refused in words rather than made a second time."""
+    tournament = locked(tournament)
+    if seen is not None and seen != last_draw(tournament):
+        raise ValidationError(
+            gettext(
+                "The rounds were drawn a moment ago (another tap or device): look at them "
+                "before drawing again."
+            )
+        )
     if Round.objects.filter(tournament=tournament, final=True).exists():
         raise ValidationError(gettext("The final table is seated: undo the cut to draw again."))
     discard_unstarted_rounds(tournament)
@@ -128,9 +139,31 @@ def _played_tables(tournament: Tournament) -> list[list[list[int]]]:
 def start_table(*, table: Table, by: User, scorer: Member | None = None) -> Game:
     """The table's game, seated as drawn: the scorer is the first member in seat order unless
     another player of the table is chosen. Players who dropped out are left out (the table
-    plays short)."""
+    plays short). A second tap (or device) gets the game the first one started."""
+    table = Table.objects.select_for_update().select_related("round__tournament").get(pk=table.pk)
     if table.game_id is not None:
-        raise ValidationError(gettext("This table's game has started already."))
+        return Game.objects.get(pk=table.game_id)
+    return _new_game(table, by=by, scorer=scorer)
+
+
+@transaction.atomic
+def replay_table(*, table: Table, by: User) -> Game:
+    """A voided table plays again: a new game for the table, the voided one kept in its
+    history (ReplacedGame). A second tap gets the replay the first one started."""
+    table = Table.objects.select_for_update().select_related("round__tournament").get(pk=table.pk)
+    game = table.game
+    if game is None:
+        raise ValidationError(gettext("This table's game has not started: start it instead."))
+    if not game.is_void:
+        return game
+    replaced = ReplacedGame(table=table, game=game)
+    replaced.full_clean()
+    replaced.save()
+    return _new_game(table, by=by, scorer=None)
+
+
+def _new_game(table: Table, *, by: User, scorer: Member | None) -> Game:
+    """Start the table's game and make it the table's (the caller holds the table's lock)."""
     tournament = table.round.tournament
     seated: list[Entrant] = [
         seat.entrant
@@ -139,17 +172,13 @@ def start_table(*, table: Table, by: User, scorer: Member | None = None) -> Game
     ]
     if len(seated) < 2:
         raise ValidationError(gettext("A table needs at least two players to start."))
-    # The organising club's own members first: their PIN signs them in to this club's
-    # tablet. A member visiting from another club plays as themself, and scores only when
-    # nobody of the club sits at the table (the organiser then keeps the score for them).
-    members = [e.member for e in seated if e.member is not None and e.plays_for_id is None]
-    members += [e.member for e in seated if e.member is not None and e.plays_for_id is not None]
     if scorer is None:
-        if not members:
+        first = scoring_entrant(seated)
+        if first is None or first.member is None:
             raise ValidationError(
                 gettext("Nobody at this table is a member, and a member must score the game.")
             )
-        scorer = members[0]
+        scorer = first.member
     game = start_game(
         in_club=tournament.club,
         ruleset=tournament.ruleset,

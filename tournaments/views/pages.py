@@ -14,16 +14,17 @@ from clubs.selectors import belongs_to
 from league.views.access import secretary_required, user_of
 from scoring.access.roles import is_secretary
 from tournaments import selectors
-from tournaments.forms import EntrantForm, TournamentForm
-from tournaments.models import Entrant, Table
+from tournaments.forms import EntrantForm, ManyEntrantsForm, TournamentForm
+from tournaments.models import Entrant
 from tournaments.services.entries import (
     add_entrant,
+    add_entrants,
     create_tournament,
     drop_entrant,
     keep_clubs_apart,
     update_tournament,
 )
-from tournaments.services.rounds import draw_rounds, start_table
+from tournaments.services.rounds import draw_rounds
 from tournaments.tiebreakers import label
 from tournaments.views.access import visible
 
@@ -93,24 +94,35 @@ def detail(request: HttpRequest, tournament_id: int) -> HttpResponse:
 
 
 def day(
-    request: HttpRequest, tournament_id: int, form: EntrantForm | None = None
+    request: HttpRequest,
+    tournament_id: int,
+    form: EntrantForm | None = None,
+    many: ManyEntrantsForm | None = None,
 ) -> dict[str, object]:
     tournament = get_object_or_404(
         selectors.Tournament.objects.filter(club=club_of(request)), pk=tournament_id
     )
     secretary = is_secretary(request.user, club_of(request).pk)
     entrants = list(tournament.entrants.select_related("member", "plays_for"))
+    standings = selectors.standings(tournament)
     return {
         "tournament": tournament,
         "entrants": entrants,
         "rounds": selectors.rounds(tournament),
-        "standings": selectors.standings(tournament),
+        "standings": [row for row in standings if row.ranked],
+        "unranked": [row for row in standings if not row.ranked],
+        "average": tournament.ranked_by == "average",
+        "last_draw": selectors.last_draw(tournament),
         "started": selectors.started_rounds(tournament),
         "tiebreakers": [label(key) for key in selectors.breakers_of(tournament)],
         "final": selectors.final_round(tournament),
         "can_cut": not selectors.cut_refusal(tournament),
         "secretary": secretary,
         "form": form or EntrantForm(club=club_of(request), visitors=secretary),
+        "many": many
+        or ManyEntrantsForm(
+            club=club_of(request), entered=[e.member_id for e in entrants if e.member_id]
+        ),
         "several_clubs": any(e.plays_for_id is not None for e in entrants),
     }
 
@@ -136,6 +148,36 @@ def enter(request: HttpRequest, tournament_id: int) -> HttpResponse:
         else:
             return redirect("tournaments:detail", tournament.pk)
     return render(request, "tournaments/detail.html", day(request, tournament_id, form), status=422)
+
+
+@require_POST
+@secretary_required
+def enter_many(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """Ticked members and pasted names enter at once, or nobody does (the refusal in words)."""
+    tournament = get_object_or_404(
+        selectors.Tournament.objects.filter(club=club_of(request)), pk=tournament_id
+    )
+    entered = list(tournament.entrants.exclude(member=None).values_list("member_id", flat=True))
+    form = ManyEntrantsForm(request.POST, club=club_of(request), entered=entered)
+    if form.is_valid():
+        try:
+            added = add_entrants(
+                tournament=tournament,
+                members=list(form.cleaned_data["members"]),
+                names=form.cleaned_data["names"],
+            )
+        except ValidationError as error:
+            form.add_error(None, error)
+        else:
+            messages.success(
+                request,
+                ngettext("%(count)d player entered.", "%(count)d players entered.", len(added))
+                % {"count": len(added)},
+            )
+            return redirect("tournaments:detail", tournament.pk)
+    return render(
+        request, "tournaments/detail.html", day(request, tournament_id, many=form), status=422
+    )
 
 
 @require_POST
@@ -193,7 +235,8 @@ def draw(request: HttpRequest, tournament_id: int) -> HttpResponse:
         selectors.Tournament.objects.filter(club=club_of(request)), pk=tournament_id
     )
     try:
-        drawn = draw_rounds(tournament=tournament)
+        seen = request.POST.get("seen", "")
+        drawn = draw_rounds(tournament=tournament, seen=int(seen) if seen.isdigit() else None)
     except ValidationError as error:
         messages.error(request, " ".join(error.messages))
     else:
@@ -207,39 +250,35 @@ def draw(request: HttpRequest, tournament_id: int) -> HttpResponse:
     return redirect("tournaments:detail", tournament_id)
 
 
-@require_POST
-@secretary_required
-def start(request: HttpRequest, tournament_id: int, table_id: int) -> HttpResponse:
-    table = get_object_or_404(
-        Table.objects.filter(round__tournament__club=club_of(request)).select_related(
-            "round__tournament"
-        ),
-        pk=table_id,
-        round__tournament_id=tournament_id,
-    )
-    try:
-        game = start_table(table=table, by=user_of(request))
-    except ValidationError as error:
-        messages.error(request, " ".join(error.messages))
-        return redirect("tournaments:detail", tournament_id)
-    return redirect("scoring:game", game.pk)
+# Standings rows a projector page shows: at 1920x1080 beside the tables, read from afar.
+PROJECTOR_ROWS = 14
 
 
 @require_GET
 def projector(request: HttpRequest, tournament_id: int) -> HttpResponse:
-    """For a 1920x1080 screen: the round in play with live totals, and the day's ranking."""
+    """For a 1920x1080 screen: the round in play with live totals, and the day's ranking a page
+    at a time. The page asks for itself every 20 seconds, for the next page of the standings
+    (the first after the last): the totals, the round and the ranking follow the games."""
     tournament = visible(request, tournament_id)
     if isinstance(tournament, HttpResponse):
         return tournament
-    drawn = selectors.rounds(tournament)
-    started = selectors.started_rounds(tournament)
-    current = next((r for r in drawn if r.round.number == max(started, 1)), None)
+    ranked = selectors.standings(tournament)
+    pages = max(1, -(-len(ranked) // PROJECTOR_ROWS))
+    page = request.GET.get("page", "1")
+    number = int(page) if page.isdigit() and 1 <= int(page) <= pages else 1
+    first = (number - 1) * PROJECTOR_ROWS
     return render(
         request,
         "tournaments/projector.html",
         {
             "tournament": tournament,
-            "current": current,
-            "standings": selectors.standings(tournament)[:20],
+            "current": selectors.round_on_show(selectors.rounds(tournament)),
+            "standings": ranked[first : first + PROJECTOR_ROWS],
+            "first": first + 1,
+            "last": min(first + PROJECTOR_ROWS, len(ranked)),
+            "count": len(ranked),
+            "page": number,
+            "pages": pages,
+            "next_page": number % pages + 1,
         },
     )

@@ -136,3 +136,39 @@ def test_a_draw_that_cannot_be_asked_for_is_refused_with_its_reason(
 def test_an_entrant_listed_twice_is_refused() -> None:
     with pytest.raises(DrawError, match="twice"):
         draw([1, 2, 3, 3], table_size=4, rounds=1)
+
+
+@draw_settings
+@given(
+    st.integers(min_value=6, max_value=30),
+    st.integers(min_value=3, max_value=5),
+    st.integers(min_value=1, max_value=3),
+    st.integers(min_value=0, max_value=2**32),
+)
+def test_a_swiss_round_moves_nobody_more_than_one_table_from_their_place_in_the_standings(
+    players: int, table_size: int, played: int, seed: int
+) -> None:
+    """However the search spares repeats (restarts included), the last of the standings never
+    reaches the top table: each player sits at their table by the standings or a neighbour."""
+    history = draw(range(players), table_size=table_size, rounds=played, seed=seed, effort=EFFORT)
+    standings = list(range(players))[::-1]
+
+    result = draw(
+        range(players),
+        table_size=table_size,
+        rounds=1,
+        seed=seed,
+        history=history.rounds,
+        standings=standings,
+        effort=EFFORT,
+    )
+
+    (tables,) = result.rounds
+    start = 0
+    by_standings = {}
+    for number, size in enumerate(len(table) for table in tables):
+        for player in standings[start : start + size]:
+            by_standings[player] = number
+        start += size
+    for number, table in enumerate(tables):
+        assert all(abs(number - by_standings[p]) <= 1 for p in table)

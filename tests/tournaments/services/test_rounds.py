@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from django.core.exceptions import ValidationError
 
+from scoring.models import Game
 from scoring.services.games import void_game
 from tests.factories import the_club
 from tests.scoring.services.helpers import member, secretary
@@ -51,8 +52,9 @@ def test_a_tables_game_is_seated_as_drawn_and_scored_by_its_first_member() -> No
     assert [p.name for p in game.players.order_by("seat")] == names
     first_member = next(s.entrant.member for s in table.seats.order_by("seat") if s.entrant.member)
     assert game.scorer == first_member
-    with pytest.raises(ValidationError, match="started already"):
-        start_table(table=table, by=boss)
+    # A second tap gets the game the first one started, not a second game.
+    assert start_table(table=table, by=boss) == game
+    assert Game.objects.count() == 1
 
 
 def test_the_standings_follow_finished_and_voided_games() -> None:

@@ -98,7 +98,7 @@ def public_day_playing(rounds: int, *, finished: bool) -> Tournament:
 
 
 def test_the_projector_shows_the_round_in_play_and_the_ranking(client: Client) -> None:
-    tournament = public_day_playing(1, finished=True)
+    tournament = public_day_playing(1, finished=False)
 
     page = client.get(reverse("tournaments:projector", args=[tournament.pk])).content.decode()
 

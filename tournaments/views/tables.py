@@ -1,0 +1,85 @@
+"""A table's game: started from the draw, replayed after a void, and the game page's note of
+which tournament, round and table the game is (a panel scoring's game page loads)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_GET, require_POST
+
+from clubs.requests import club_of
+from clubs.selectors import belongs_to
+from league.views.access import secretary_required, user_of
+from scoring.models import Game
+from tournaments.models import Table
+from tournaments.services.rounds import replay_table, start_table
+
+
+def _table(request: HttpRequest, tournament_id: int, table_id: int) -> Table:
+    return get_object_or_404(
+        Table.objects.filter(round__tournament__club=club_of(request)).select_related(
+            "round__tournament"
+        ),
+        pk=table_id,
+        round__tournament_id=tournament_id,
+    )
+
+
+def _to_game(
+    request: HttpRequest, tournament_id: int, table_id: int, begin: Callable[..., Game]
+) -> HttpResponse:
+    """The table's game as `begin` starts it, or the day's page with the refusal in words."""
+    try:
+        game = begin(table=_table(request, tournament_id, table_id), by=user_of(request))
+    except ValidationError as error:
+        messages.error(request, " ".join(error.messages))
+        return redirect("tournaments:detail", tournament_id)
+    return redirect("scoring:game", game.pk)
+
+
+@require_POST
+@secretary_required
+def start(request: HttpRequest, tournament_id: int, table_id: int) -> HttpResponse:
+    """The table's game; a second tap (or another device) is taken to the game the first
+    started."""
+    return _to_game(request, tournament_id, table_id, start_table)
+
+
+@require_POST
+@secretary_required
+def replay(request: HttpRequest, tournament_id: int, table_id: int) -> HttpResponse:
+    """A voided table plays again (its void stays in the table's history)."""
+    return _to_game(request, tournament_id, table_id, replay_table)
+
+
+@require_GET
+def game_panel(request: HttpRequest, game_id: int) -> HttpResponse:
+    """The game page's line naming its tournament, round and table; empty for a game of no
+    tournament, and for whoever may not see the tournament."""
+    game = get_object_or_404(Game.objects.filter(club=club_of(request)), pk=game_id)
+    table = (
+        Table.objects.filter(round__tournament__club=club_of(request))
+        .select_related("round__tournament")
+        .filter(game=game)
+        .first()
+    )
+    if table is None:
+        table = (
+            Table.objects.filter(round__tournament__club=club_of(request), replaced__game=game)
+            .select_related("round__tournament")
+            .first()
+        )
+    if table is None or not (
+        table.round.tournament.public or belongs_to(table.round.tournament.club_id, request.user)
+    ):
+        return HttpResponse("")
+    tournament = table.round.tournament
+    return render(
+        request,
+        "tournaments/partials/game_panel.html",
+        {"table": table, "tournament": tournament, "replaced": table.game_id != game.pk},
+    )
