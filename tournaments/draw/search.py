@@ -10,11 +10,14 @@ so a seed always gives the same draw.
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Sequence
 
 # A keep-apart pair seated together costs more than any number of repeats one swap can undo.
 APART_WEIGHT = 1000
 TABU_TENURE = 7
+# The clock is looked at this often (in moves): only the safety stop reads it.
+CLOCK_EVERY = 256
 
 
 def history_cost(met: Sequence[int]) -> int:
@@ -67,6 +70,8 @@ class Search:
         # Swiss rounds swap only between tables this close in the standings.
         self.window = window
         self.history = history
+        # Set when the safety stop (a time cap) ended a run before its moves were spent.
+        self.stopped_early = False
         self.load(rounds)
 
     def load(self, rounds: list[list[list[int]]]) -> None:
@@ -166,14 +171,21 @@ class Search:
                         found = (delta, q)
         return found
 
-    def run(self, *, moves: int, floor: int) -> list[list[list[int]]]:
-        """Improve for at most `moves` swaps, stopping at `floor`; the best rounds seen."""
+    def run(
+        self, *, moves: int, floor: int, deadline: float | None = None
+    ) -> list[list[list[int]]]:
+        """Improve for at most `moves` swaps, stopping at `floor`; the best rounds seen. The
+        result depends on the moves alone, unless the clock (time.monotonic) passes `deadline`
+        first: a safety stop, reported in `stopped_early`."""
         best = self.cost
         snapshot = [[list(t) for t in tables] for tables in self.tables]
         tabu = [[0] * self.n for _ in self.tables]
         stalled = 0
         for step in range(1, moves + 1):
             if best <= floor or not self.conflicts:
+                break
+            if deadline is not None and step % CLOCK_EVERY == 0 and time.monotonic() > deadline:
+                self.stopped_early = True
                 break
             key = self.conflicts.items[self.rng.randrange(len(self.conflicts))]
             a, b = divmod(key, self.n)

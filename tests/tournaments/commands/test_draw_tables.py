@@ -26,8 +26,9 @@ def test_the_json_draw_of_300_players_has_exactly_rounds_and_repeats() -> None:
         run("--players", "300", "--table-size", "5", "--rounds", "7", "--seed", "4", "--json")
     )
 
-    assert set(printed) == {"rounds", "repeats"}
-    assert printed["repeats"] == 0
+    assert set(printed) == {"rounds", "repeats", "lower_bound", "method", "stopped_early"}
+    assert printed["repeats"] == printed["lower_bound"] == 0
+    assert printed["stopped_early"] is False
     assert len(printed["rounds"]) == 7
     for tables in printed["rounds"]:
         assert sorted(p for table in tables for p in table) == list(range(1, 301))
@@ -79,7 +80,10 @@ def test_without_json_the_draw_is_printed_in_words_with_the_reason_for_each_repe
     [
         (("--players", "1", "--table-size", "4", "--rounds", "2"), "at least 2 players"),
         (("--players", "12", "--table-size", "9", "--rounds", "2"), "3 to 8"),
-        (("--players", "12", "--table-size", "4", "--rounds", "0"), "1 to 30"),
+        (("--players", "12", "--table-size", "4", "--rounds", "0"), "1 to 50"),
+        (("--players", "12", "--table-size", "4", "--rounds", "2", "--apart", "1,1"), "twice"),
+        (("--players", "2", "--table-size", "3", "--rounds", "2"), "cannot fill a table of 3"),
+        (("--players", "12", "--table-size", "4", "--rounds", "2", "--seed", "-1"), "0 or more"),
         (("--players", "12", "--table-size", "4", "--rounds", "2", "--apart", "1,x"), "groups"),
         (("--players", "12", "--table-size", "4", "--rounds", "2", "--apart", "0,3"), "1 to 12"),
     ],
