@@ -15,8 +15,8 @@ from tournaments.draw.designs import (
     cyclic_rounds,
     field_groups,
 )
-from tournaments.draw.kirkman import kirkman
 from tournaments.draw.gf import field
+from tournaments.draw.kirkman import kirkman
 
 DESIGNS = [
     (9, 3, 4),
