@@ -48,10 +48,9 @@ def draw_night(
         raise ValueError("a player is listed twice")
     sizes = table_sizes(len(ids), table_size)
     n = len(ids)
-    counts = [
-        [meetings.get((min(a, b), max(a, b)), 0) if a != b else 0 for b in ids] for a in ids
-    ]
-    fewest = min((c for i, row in enumerate(counts) for j, c in enumerate(row) if i != j), default=0)
+    counts = [[meetings.get((min(a, b), max(a, b)), 0) if a != b else 0 for b in ids] for a in ids]
+    others = (c for i, row in enumerate(counts) for j, c in enumerate(row) if i != j)
+    fewest = min(others, default=0)
     cost = [[BASE ** max(0, c - fewest) for c in row] for row in counts]
     rng = random.Random(seed)
     order = list(range(n))

@@ -43,14 +43,16 @@ def assert_repeat_free(design: tuple[Round, ...], players: int, table_size: int)
     assert set(meetings(design).values()) <= {1}
 
 
-@pytest.mark.parametrize("v", KIRKMAN)
-def test_a_kirkman_triple_system_seats_v_players_in_threes_for_half_v_rounds(v: int) -> None:
-    design = kirkman(v)
+@pytest.mark.parametrize(("v", "table_size"), [(v, 3) for v in KIRKMAN] + [(v, 4) for v in FOURS])
+def test_a_kirkman_system_or_resolvable_design_meets_every_pair_exactly_once(
+    v: int, table_size: int
+) -> None:
+    design = kirkman(v) if table_size == 3 else resolvable_fours(v)
 
     assert design is not None
-    assert len(design) == (v - 1) // 2
-    assert_repeat_free(design, v, 3)
-    # (v - 1) / 2 rounds of threes: every pair meets exactly once.
+    # (v - 1) / (k - 1) rounds of tables of k: every pair meets exactly once.
+    assert len(design) == (v - 1) // (table_size - 1)
+    assert_repeat_free(design, v, table_size)
     assert len(meetings(design)) == v * (v - 1) // 2
 
 
@@ -59,16 +61,6 @@ def test_the_only_kirkman_number_to_99_without_a_construction_here_is_69() -> No
 
     assert missing == [69]
     assert kirkman(10) is None
-
-
-@pytest.mark.parametrize("v", FOURS)
-def test_a_resolvable_design_seats_v_players_in_fours_for_a_third_of_v_rounds(v: int) -> None:
-    design = resolvable_fours(v)
-
-    assert design is not None
-    assert len(design) == (v - 1) // 3
-    assert_repeat_free(design, v, 4)
-    assert len(meetings(design)) == v * (v - 1) // 2
 
 
 @pytest.mark.parametrize(("q", "d"), AFFINE)
