@@ -30,7 +30,7 @@ MEMBERS = sorted(
     for member in {(v, 3, (v - 1) // 2) for v in KIRKMAN}
     | {(v, 4, (v - 1) // 3) for v in FOURS}
     | {(q**d, q, (q**d - 1) // (q - 1)) for q, d in AFFINE}
-    | {(24, 4, 7), (32, 4, 10)}
+    | {(18, 3, 8), (24, 4, 7), (32, 4, 10)}
     if member[1] <= MAX_TABLE
 )
 PRIME_POWERS = [q for q in range(2, 130) if prime_power(q) is not None]
