@@ -81,11 +81,11 @@ def galois_field(q: int) -> GF | None:
         return None
     for lower in range(q):
         modulus = [(lower // p**i) % p for i in range(n)]
-        powers = _powers_of_x(p, n, modulus)
-        if powers is not None:
+        of_x = _powers_of_x(p, n, modulus)
+        if of_x is not None:
             digits = [[(a // p**i) % p for i in range(n)] for a in range(q)]
             add = [[_digit_sum(da, db, p) for db in digits] for da in digits]
-            return GF(q, powers, add)
+            return GF(q, of_x, add)
     return None  # pragma: no cover - a primitive polynomial of each degree exists
 
 
