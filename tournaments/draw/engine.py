@@ -28,7 +28,7 @@ MAX_DRAW_ROUNDS = 50
 # more to untangle). A seed gives one draw, never a draw that depends on how fast the machine
 # is. The pages draw with the default; `draw_tables` plans with PLANNING_EFFORT.
 DEFAULT_EFFORT = 60
-PLANNING_EFFORT = 2_000
+PLANNING_EFFORT = 1_000
 MIN_MOVES = 1_000
 # Safety stop only: a search still running after this many seconds ends with its best draw and
 # says so (Draw.stopped_early). A draw reaching it is no longer the same on every machine.
