@@ -18,7 +18,7 @@ from tournaments.draw.explain import Repeat
 
 INVALID_EXIT_STATUS = 2
 # A safety stop under the minute a planner waits; a draw that reaches it says so.
-TIME_CAP_SECONDS = 50.0
+TIME_CAP_SECONDS = 40.0
 
 
 def refuse(message: str) -> CommandError:
