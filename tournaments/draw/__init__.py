@@ -10,6 +10,7 @@ from tournaments.draw.engine import (
     draw,
 )
 from tournaments.draw.explain import Repeat
+from tournaments.draw.nights import draw_night, meetings_of
 from tournaments.draw.tables import MAX_TABLE, MIN_TABLE, table_sizes
 
 __all__ = [
@@ -23,5 +24,7 @@ __all__ = [
     "DrawError",
     "Repeat",
     "draw",
+    "draw_night",
+    "meetings_of",
     "table_sizes",
 ]
