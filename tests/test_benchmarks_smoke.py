@@ -38,9 +38,11 @@ def test_draw_benchmark_reaches_the_designs_and_beats_a_random_draw() -> None:
 
     result = run_draw_benchmark(repeats=1)
 
-    designs = {(9, 3, 4), (16, 4, 5), (25, 5, 6), (15, 3, 7), (300, 5, 7)}
+    designs = {(9, 3, 4), (16, 4, 5), (25, 5, 6), (15, 3, 7), (300, 5, 7), (21, 3, 10)}
+    designs |= {(99, 3, 49), (88, 4, 29), (24, 4, 7), (32, 4, 10), (18, 3, 8)}
     assert all(row.repeats == 0 for row in result.rows if row.shape in designs)
-    assert all(row.repeats <= row.random_repeats for row in result.rows)
+    assert all(row.lower_bound <= row.repeats <= row.random_repeats for row in result.rows)
+    assert "lower bound" in result.report()
     assert all(value > 0 for value in result.figures().values())
     assert "random draw's repeats" in result.report()
 

@@ -10,6 +10,7 @@ by local search (search.py) until no repeat is left or the budget of moves is sp
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -19,10 +20,19 @@ from tournaments.draw.search import Search, greedy_round, history_cost
 from tournaments.draw.seats import order_seats, seat_counts
 from tournaments.draw.tables import fewest_repeats, table_sizes
 
+# Rounds of a tournament day (its model's constraint); a draw planned from the command line may
+# have more, up to a Kirkman triple system's 49 rounds of 99 players.
 MAX_ROUNDS = 30
-# Swaps the search may try, shared out by the number of players: a seed gives one draw, never
-# a draw that depends on how fast the machine is.
-DEFAULT_EFFORT = 100_000
+MAX_DRAW_ROUNDS = 50
+# Swaps the search may try, per player: the budget grows with the field (a larger field has
+# more to untangle). A seed gives one draw, never a draw that depends on how fast the machine
+# is. The pages draw with the default; `draw_tables` plans with PLANNING_EFFORT.
+DEFAULT_EFFORT = 60
+PLANNING_EFFORT = 1_000
+MIN_MOVES = 1_000
+# Safety stop only: a search still running after this many seconds ends with its best draw and
+# says so (Draw.stopped_early). A draw reaching it is no longer the same on every machine.
+DEFAULT_TIME_CAP = 30.0
 
 
 class DrawError(ValueError):
@@ -39,6 +49,11 @@ class Draw:
     apart_broken: int
     explanations: tuple[Repeat, ...]
     method: str
+    # No draw of these rounds has fewer repeats (a counting bound, tables.fewest_repeats; the
+    # history only adds to it): repeats - lower_bound is how far from perfect the draw is.
+    lower_bound: int = 0
+    # The safety time cap ended the search before its budget of moves was spent.
+    stopped_early: bool = False
 
 
 def draw(
@@ -51,12 +66,13 @@ def draw(
     history: Sequence[Sequence[Sequence[int]]] = (),
     standings: Sequence[int] | None = None,
     effort: int = DEFAULT_EFFORT,
+    time_cap: float | None = DEFAULT_TIME_CAP,
 ) -> Draw:
     ids = list(entrants)
     if len(set(ids)) != len(ids):
         raise DrawError("an entrant is listed twice")
-    if not 1 <= rounds <= MAX_ROUNDS:
-        raise DrawError(f"a draw has 1 to {MAX_ROUNDS} rounds, not {rounds}")
+    if not 1 <= rounds <= MAX_DRAW_ROUNDS:
+        raise DrawError(f"a draw has 1 to {MAX_DRAW_ROUNDS} rounds, not {rounds}")
     try:
         sizes = table_sizes(len(ids), table_size)
     except ValueError as error:
@@ -81,13 +97,16 @@ def draw(
                 for b in table:
                     if a != b:
                         met[a * n + b] += 1
-    moves = max(1_000, effort // n)
+    budget = Budget(
+        moves=max(MIN_MOVES, effort * n),
+        deadline=None if time_cap is None else time.monotonic() + time_cap,
+    )
     if standings is None:
-        drawn, method = _draw_all(n, sizes, rounds, met, played, kept_apart, groups, rng, moves)
+        drawn, method = _draw_all(n, sizes, rounds, met, played, kept_apart, groups, rng, budget)
     else:
         ranking = [index[p] for p in standings if p in index]
         ranking += [i for i in range(n) if i not in set(ranking)]
-        drawn = _draw_swiss(n, sizes, rounds, met, kept_apart, ranking, rng, moves)
+        drawn = _draw_swiss(n, sizes, rounds, met, kept_apart, ranking, rng, budget)
         method = "Swiss (by the standings)"
     counts = seat_counts(played, n, max(sizes))
     seated = order_seats(drawn, counts)
@@ -115,7 +134,21 @@ def draw(
             ids=ids, rounds=seated, history=met, history_seats=seats_met, apart=kept_apart
         ),
         method=method,
+        lower_bound=fewest_repeats(n, sizes, rounds),
+        stopped_early=budget.stopped_early,
     )
+
+
+@dataclass
+class Budget:
+    moves: int
+    deadline: float | None
+    stopped_early: bool = False
+
+    def run(self, search: Search, floor: int) -> list[list[list[int]]]:
+        best = search.run(moves=self.moves, floor=floor, deadline=self.deadline)
+        self.stopped_early = self.stopped_early or search.stopped_early
+        return best
 
 
 def _draw_all(
@@ -127,7 +160,7 @@ def _draw_all(
     kept_apart: list[bool],
     groups: list[list[int]],
     rng: random.Random,
-    moves: int,
+    budget: Budget,
 ) -> tuple[list[list[list[int]]], str]:
     built = construct(n, sizes[0], rounds) if not any(history) else None
     drawn: list[list[list[int]]] = []
@@ -160,7 +193,7 @@ def _draw_all(
     if not any(history):
         floor += fewest_repeats(n, sizes, rounds)
     search = Search(n, drawn, history=history, apart=kept_apart, rng=rng)
-    best = search.run(moves=moves, floor=floor)
+    best = budget.run(search, floor)
     method = "local search"
     if built is not None:
         method = built.name if len(built.rounds) == rounds else f"{built.name}, then local search"
@@ -175,7 +208,7 @@ def _draw_swiss(
     kept_apart: list[bool],
     ranking: list[int],
     rng: random.Random,
-    moves: int,
+    budget: Budget,
 ) -> list[list[list[int]]]:
     """Each round seats the standings in order, table by table, then swaps only between
     neighbouring tables to spare repeats and keep-apart pairs."""
@@ -187,7 +220,7 @@ def _draw_swiss(
             tables.append(ranking[start : start + size])
             start += size
         search = Search(n, [tables], history=met, apart=kept_apart, rng=rng, window=1)
-        best = search.run(moves=moves, floor=history_cost(met))[0]
+        best = budget.run(search, history_cost(met))[0]
         _count(best, met, n)
         drawn.append(best)
     return drawn

@@ -41,6 +41,15 @@ def crowded_repeats(sizes: Sequence[int]) -> int:
 
 def fewest_repeats(players: int, sizes: Sequence[int], rounds: int) -> int:
     """A lower bound on the repeats of any draw of these rounds: the larger of the crowded
-    tables' repeats and those forced when players meet more seats than there are others."""
-    over = players * max(0, seats_met(sizes, rounds) - (players - 1))
+    tables' repeats and those forced when players meet more seats than there are others.
+
+    The seats met over the rounds add up to `seats` (each round, each table of k gives each of
+    its k players k - 1); a player meeting s seats among n - 1 others repeats at least
+    s - (n - 1) of them, each repeat counted by both players of the pair. That is least when the
+    seats are shared as evenly as whole numbers allow, and never less than the pairs seated
+    less the pairs there are (k(k-1)/2 a table a round against n(n-1)/2)."""
+    seats = rounds * sum(k * (k - 1) for k in sizes)
+    each, more = divmod(seats, players)
+    over = more * max(0, each + 1 - (players - 1)) + (players - more) * max(0, each - (players - 1))
+    over = max(over, players * max(0, seats_met(sizes, rounds) - (players - 1)))
     return max(-(-over // 2), (rounds - 1) * crowded_repeats(sizes))

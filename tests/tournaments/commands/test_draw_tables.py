@@ -26,12 +26,40 @@ def test_the_json_draw_of_300_players_has_exactly_rounds_and_repeats() -> None:
         run("--players", "300", "--table-size", "5", "--rounds", "7", "--seed", "4", "--json")
     )
 
-    assert set(printed) == {"rounds", "repeats"}
-    assert printed["repeats"] == 0
+    assert set(printed) == {"rounds", "repeats", "lower_bound", "method", "stopped_early"}
+    assert printed["repeats"] == printed["lower_bound"] == 0
+    assert printed["stopped_early"] is False
     assert len(printed["rounds"]) == 7
     for tables in printed["rounds"]:
         assert sorted(p for table in tables for p in table) == list(range(1, 301))
     assert repeats(printed["rounds"]) == 0
+
+
+@pytest.mark.parametrize(
+    ("players", "table_size", "rounds"),
+    [(21, 3, 10), (27, 3, 13), (24, 4, 7), (32, 4, 10), (69, 3, 20), (76, 4, 25), (99, 3, 49)],
+)
+def test_the_issues_shapes_and_whole_designs_are_printed_without_a_repeat(
+    players: int, table_size: int, rounds: int
+) -> None:
+    printed = json.loads(
+        run(
+            *("--players", str(players), "--table-size", str(table_size)),
+            *("--rounds", str(rounds), "--seed", "7", "--json"),
+        )
+    )
+
+    assert repeats(printed["rounds"]) == printed["repeats"] == printed["lower_bound"] == 0
+
+
+def test_a_draw_without_a_design_prints_the_bound_no_draw_can_beat() -> None:
+    # 16 in fours for 6 rounds: each meets 18 seats among 15 others, 3 too many each.
+    printed = json.loads(
+        run("--players", "16", "--table-size", "4", "--rounds", "6", "--seed", "1", "--json")
+    )
+
+    assert printed["lower_bound"] == 24
+    assert repeats(printed["rounds"]) == printed["repeats"] >= 24
 
 
 def test_the_same_seed_prints_the_same_draw() -> None:
@@ -72,6 +100,7 @@ def test_without_json_the_draw_is_printed_in_words_with_the_reason_for_each_repe
     assert "Round 2" in printed
     assert "table 3:" in printed
     assert "more players than there are tables" in printed
+    assert "no draw of these rounds has fewer than 3" in printed
 
 
 @pytest.mark.parametrize(
@@ -79,7 +108,10 @@ def test_without_json_the_draw_is_printed_in_words_with_the_reason_for_each_repe
     [
         (("--players", "1", "--table-size", "4", "--rounds", "2"), "at least 2 players"),
         (("--players", "12", "--table-size", "9", "--rounds", "2"), "3 to 8"),
-        (("--players", "12", "--table-size", "4", "--rounds", "0"), "1 to 30"),
+        (("--players", "12", "--table-size", "4", "--rounds", "0"), "1 to 50"),
+        (("--players", "12", "--table-size", "4", "--rounds", "2", "--apart", "1,1"), "twice"),
+        (("--players", "2", "--table-size", "3", "--rounds", "2"), "cannot fill a table of 3"),
+        (("--players", "12", "--table-size", "4", "--rounds", "2", "--seed", "-1"), "0 or more"),
         (("--players", "12", "--table-size", "4", "--rounds", "2", "--apart", "1,x"), "groups"),
         (("--players", "12", "--table-size", "4", "--rounds", "2", "--apart", "0,3"), "1 to 12"),
     ],

@@ -8,15 +8,15 @@ import pytest
 
 from tests.tournaments.draw.helpers import meetings, repeats
 from tournaments.draw import draw
+from tournaments.draw.affine import affine_rounds
 from tournaments.draw.designs import (
-    KIRKMAN_15,
-    affine_plane,
     construct,
     cyclic,
     cyclic_rounds,
     field_groups,
 )
-from tournaments.draw.fields import field
+from tournaments.draw.gf import field
+from tournaments.draw.kirkman import kirkman
 
 DESIGNS = [
     (9, 3, 4),
@@ -55,10 +55,13 @@ def test_a_complete_affine_plane_seats_every_pair_together_exactly_once(
 
 
 def test_kirkmans_schoolgirls_walk_in_threes_for_a_week_without_walking_twice_together() -> None:
-    pairs = [pair for day in KIRKMAN_15 for row in day for pair in combinations(sorted(row), 2)]
+    week = kirkman(15)
+    assert week is not None
+    pairs = [pair for day in week for row in day for pair in combinations(sorted(row), 2)]
 
+    assert len(week) == 7
     assert len(pairs) == len(set(pairs)) == 105
-    assert all(sorted(p for row in day for p in row) == list(range(15)) for day in KIRKMAN_15)
+    assert all(sorted(p for row in day for p in row) == list(range(15)) for day in week)
 
 
 def test_gf4_is_a_field() -> None:
@@ -73,7 +76,7 @@ def test_gf4_is_a_field() -> None:
 
 def test_gf9_and_gf8_give_affine_planes_with_every_pair_once() -> None:
     for q in (8, 9):
-        plane = affine_plane(q)
+        plane = affine_rounds(q, 2)
         assert plane is not None
         pairs = [pair for c in plane for line in c for pair in combinations(sorted(line), 2)]
         assert len(pairs) == len(set(pairs)) == q * q * (q * q - 1) // 2
@@ -104,6 +107,7 @@ def test_the_draw_of_300_players_answers_the_same_for_the_same_seed() -> None:
 
     assert first == again
     assert first.method.startswith("cyclic groups")
+    assert first.lower_bound == 0
 
 
 def test_keep_apart_groups_go_into_a_group_the_cyclic_design_never_seats_together() -> None:

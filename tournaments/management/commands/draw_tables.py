@@ -13,10 +13,16 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from tournaments.draw import MAX_ROUNDS, Draw, DrawError, draw
+from tournaments.draw import MAX_DRAW_ROUNDS, PLANNING_EFFORT, Draw, DrawError, draw
 from tournaments.draw.explain import Repeat
 
 INVALID_EXIT_STATUS = 2
+# A safety stop under the minute a planner waits; a draw that reaches it says so.
+TIME_CAP_SECONDS = 40.0
+
+
+def refuse(message: str) -> CommandError:
+    return CommandError(message, returncode=INVALID_EXIT_STATUS)
 
 
 def parse_apart(text: str, players: int) -> list[list[int]]:
@@ -39,6 +45,11 @@ def parse_apart(text: str, players: int) -> list[list[int]]:
                 f"--apart names player {outside[0]}, but the players are numbered 1 to {players}",
                 returncode=INVALID_EXIT_STATUS,
             )
+        twice = sorted({p for p in group if group.count(p) > 1})
+        if twice:
+            raise refuse(f"--apart names player {twice[0]} twice in the group {part.strip()!r}")
+        if len(group) < 2:
+            raise refuse(f"--apart groups need two players or more, not {part.strip()!r}")
         groups.append(group)
     return groups
 
@@ -62,14 +73,16 @@ def describe(repeat: Repeat) -> str:
 class Command(BaseCommand):
     help = (
         "Draw the tables of a tournament for players numbered 1..N and print them: with --json "
-        'exactly {"rounds": [[[player, ...], ...], ...], "repeats": n}, the seats in starting '
-        "order. Writes nothing."
+        '{"rounds": [[[player, ...], ...], ...], "repeats": n, "lower_bound": n, "method": "...", '
+        '"stopped_early": false}, the seats in starting order. Writes nothing.'
     )
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--players", type=int, required=True, help="entrants, 2 or more")
         parser.add_argument("--table-size", type=int, required=True, help="seats a table, 3-8")
-        parser.add_argument("--rounds", type=int, required=True, help=f"rounds, 1-{MAX_ROUNDS}")
+        parser.add_argument(
+            "--rounds", type=int, required=True, help=f"rounds, 1-{MAX_DRAW_ROUNDS}"
+        )
         parser.add_argument("--seed", type=int, default=0, help="the same seed, the same draw")
         parser.add_argument(
             "--apart", default="", help='groups kept apart, e.g. "1,2;5,6,7" (players 1..N)'
@@ -83,11 +96,19 @@ class Command(BaseCommand):
 
     def handle(self, *args: Any, **options: Any) -> None:
         players: int = options["players"]
+        table_size: int = options["table_size"]
+        if options["seed"] < 0:
+            raise refuse(f"--seed is a whole number 0 or more, not {options['seed']}")
+        if 2 <= players < table_size:
+            raise refuse(
+                f"{players} players cannot fill a table of {table_size}: "
+                "--players must be at least --table-size"
+            )
         apart = parse_apart(options["apart"], players)
         try:
             result = self.draw(
                 players=players,
-                table_size=options["table_size"],
+                table_size=table_size,
                 rounds=options["rounds"],
                 seed=options["seed"],
                 apart=apart,
@@ -97,9 +118,21 @@ class Command(BaseCommand):
             raise CommandError(str(error), returncode=INVALID_EXIT_STATUS) from error
         rounds = [[list(table) for table in tables] for tables in result.rounds]
         if options["json"]:
-            self.stdout.write(json.dumps({"rounds": rounds, "repeats": result.repeats}))
+            printed = {
+                "rounds": rounds,
+                "repeats": result.repeats,
+                "lower_bound": result.lower_bound,
+                "method": result.method,
+                "stopped_early": result.stopped_early,
+            }
+            self.stdout.write(json.dumps(printed))
             return
-        self.stdout.write(f"{result.method}: {result.repeats} repeated pairs")
+        self.stdout.write(
+            f"{result.method}: {result.repeats} repeated pairs "
+            f"(no draw of these rounds has fewer than {result.lower_bound})"
+        )
+        if result.stopped_early:
+            self.stdout.write(f"The search stopped at its safety cap of {TIME_CAP_SECONDS:.0f} s.")
         for number, tables in enumerate(rounds, start=1):
             self.stdout.write(f"Round {number}")
             for table_number, table in enumerate(tables, start=1):
@@ -118,17 +151,22 @@ class Command(BaseCommand):
         swiss: bool,
     ) -> Draw:
         entrants = range(1, players + 1)
+        planning = {
+            "table_size": table_size,
+            "seed": seed,
+            "apart": apart,
+            "effort": PLANNING_EFFORT,
+            "time_cap": TIME_CAP_SECONDS,
+        }
         if not swiss or rounds == 1:
-            return draw(entrants, table_size=table_size, rounds=rounds, seed=seed, apart=apart)
-        first = draw(entrants, table_size=table_size, rounds=1, seed=seed, apart=apart)
+            return draw(entrants, rounds=rounds, **planning)  # type: ignore[arg-type]
+        first = draw(entrants, rounds=1, **planning)  # type: ignore[arg-type]
         later = draw(
             entrants,
-            table_size=table_size,
             rounds=rounds - 1,
-            seed=seed,
-            apart=apart,
             history=first.rounds,
             standings=list(entrants),
+            **planning,  # type: ignore[arg-type]
         )
         return Draw(
             rounds=first.rounds + later.rounds,
@@ -141,4 +179,6 @@ class Command(BaseCommand):
                 for repeat in later.explanations
             ),
             method=later.method,
+            lower_bound=first.lower_bound + later.lower_bound,
+            stopped_early=first.stopped_early or later.stopped_early,
         )
