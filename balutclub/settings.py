@@ -86,6 +86,10 @@ INSTALLED_APPS = [
     "stats",
     # The top layer: the federation's pages read every club's books side by side.
     "federation",
+    # Above them all: the read API reads every app's selectors (api.site). "ninja" serves the
+    # Swagger UI files of its docs page from its own static files, not from a CDN.
+    "api",
+    "ninja",
 ]
 
 MIDDLEWARE = [
@@ -311,6 +315,8 @@ CACHES = {
     },
 }
 RATELIMIT_USE_CACHE = "uploads"
+# The read API's answers one client may ask for (api.site), in django-ratelimit's words.
+API_REQUESTS_PER_CLIENT = os.environ.get("API_REQUESTS_PER_CLIENT", "600/10m")
 RATELIMIT_IP_META_KEY = "scoring.sheet_checks.limits.upload_client"
 if not re.fullmatch(r"[1-9]\d*/\d*[smhd]", VERIFY_UPLOADS_PER_CLIENT):
     raise ImproperlyConfigured(

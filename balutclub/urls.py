@@ -2,6 +2,7 @@ from django.contrib import admin
 from django.urls import include, path
 from django.views.i18n import JavaScriptCatalog
 
+from api.site import api
 from clubs.views import directory
 from league.views.health import healthz
 from scoring.language import set_language
@@ -13,6 +14,8 @@ handler500 = "balutclub.errors.server_error"
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("healthz", healthz, name="healthz"),
+    # The read API, for a club's website or a federation's (docs/api.md): a server address.
+    path("api/v1/", api.urls),
     # The server's clubs; "/" leads here when it hosts several (clubs.middleware).
     path("clubs/", directory, name="club_directory"),
     # The federation's pages: its clubs side by side (a server's own address, clubs.middleware).
@@ -28,4 +31,5 @@ urlpatterns = [
     path("", include("tournaments.urls")),
     path("", include("ratings.urls")),
     path("", include("teams.urls")),
+    path("", include("api.urls")),
 ]

@@ -15,6 +15,7 @@ from django.urls import reverse
 PLAYER_PAGE = "player"  # stats: a person's page, by Member id
 VOID_GAME = "void_game"  # league: the secretary's Void of a game, by Game id
 FEDERATION = "federation"  # federation: the federation's pages, no id
+API_TOKENS = "api_tokens"  # api: the secretary's API tokens of the club, no id
 
 _providers: dict[str, str] = {}
 

@@ -15,13 +15,15 @@ SCORING = ROOT / "scoring"
 TEMPLATES = ROOT / "templates"
 # Each app, and the apps it must never import.
 LAYERS = {
-    "clubs": ("scoring", "league", "tournaments", "ratings", "teams", "stats", "federation"),
-    "scoring": ("league", "tournaments", "ratings", "teams", "stats", "federation"),
-    "league": ("tournaments", "ratings", "teams", "stats", "federation"),
-    "tournaments": ("stats", "federation"),
-    "ratings": ("stats", "federation"),
-    "teams": ("stats", "federation"),
-    "stats": ("federation",),
+    "clubs": ("scoring", "league", "tournaments", "ratings", "teams", "stats", "federation", "api"),
+    "scoring": ("league", "tournaments", "ratings", "teams", "stats", "federation", "api"),
+    "league": ("tournaments", "ratings", "teams", "stats", "federation", "api"),
+    "tournaments": ("stats", "federation", "api"),
+    "ratings": ("stats", "federation", "api"),
+    "teams": ("stats", "federation", "api"),
+    "stats": ("federation", "api"),
+    # The federation sits below the read API, which reads every app (docs/architecture.md).
+    "federation": ("api",),
 }
 
 
