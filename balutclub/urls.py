@@ -5,7 +5,9 @@ from django.views.i18n import JavaScriptCatalog
 from api.site import api
 from clubs.views import directory
 from league.views.health import healthz
+from scoring.app_icons import ICON_SIZES
 from scoring.language import set_language
+from scoring.views.install import favicon, icon
 from scoring.views.service_worker import service_worker
 
 # A database that does not answer is a 503 with the app's own words (balutclub.errors).
@@ -22,6 +24,9 @@ urlpatterns = [
     path("federation/", include("federation.urls")),
     # The tablet's service worker: at the root, so its scope may cover /games/.
     path("sw.js", service_worker, name="service_worker"),
+    # The app's icons and the favicon: the same for every club, so at the server's root.
+    path("favicon.ico", favicon, name="favicon"),
+    *(path(f"icons/{size}.png", icon, {"size": size}, name=f"icon_{size}") for size in ICON_SIZES),
     path("i18n/setlang/", set_language, name="set_language"),
     # The static/js files word their messages through gettext() from this catalog.
     path("jsi18n/", JavaScriptCatalog.as_view(), name="javascript-catalog"),

@@ -38,6 +38,9 @@ SERVER_PATHS = (
     "/api/",
     # The one-club server's tablet worker (a club's own is at /c/<slug>/sw.js, scoped to it).
     "/sw.js",
+    # The app's icons, the same for every club (scoring.views.install).
+    "/favicon.ico",
+    "/icons/",
 )
 
 

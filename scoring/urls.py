@@ -1,11 +1,24 @@
 from django.urls import path
 
-from scoring.views import corrections, home, pdfs, play, records, setup, signin, signing, verify
+from scoring.views import (
+    corrections,
+    home,
+    install,
+    pdfs,
+    play,
+    records,
+    setup,
+    signin,
+    signing,
+    verify,
+)
 
 app_name = "scoring"
 
 urlpatterns = [
     path("", home.home, name="home"),
+    # The installable app's manifest, named after the club (scoring.views.install).
+    path("manifest.webmanifest", install.manifest, name="manifest"),
     path("signin/", signin.signin, name="signin"),
     path("signout/", signin.signout, name="signout"),
     path("games/new/", setup.game_new, name="game_new"),

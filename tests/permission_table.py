@@ -94,6 +94,11 @@ EXPECTED: dict[str, dict[str, Outcomes]] = {
     "records/": {"GET": everyone("200")},
     "board/": {"GET": everyone("200")},
     "settings/": {"GET": secretary_only("200"), "POST": secretary_only("422")},
+    # The installable app: its manifest (named after the club), its icons and the favicon.
+    "manifest.webmanifest": {"GET": everyone("200")},
+    "favicon.ico": {"GET": everyone("200")},
+    "icons/192.png": {"GET": everyone("200")},
+    "icons/512.png": {"GET": everyone("200")},
     "settings/api-tokens/": {"GET": secretary_only("200"), "POST": secretary_only("422")},
     "standings/": {"GET": everyone("200")},
     # Monitoring: public, and 200 only while the books are whole (the matrix's games are).
