@@ -8,8 +8,9 @@ from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext
-from django.views.decorators.http import require_http_methods
+from django.views.decorators.http import require_http_methods, require_safe
 
+from api.feeds import club_calendar, results_feed
 from api.forms import TokenForm
 from api.selectors import club_tokens
 from api.services.tokens import IssuedToken, issue_token, revoke_token
@@ -60,3 +61,20 @@ def _revoke(request: HttpRequest, token_id: str) -> str | None:
         return error.messages[0]
     messages.success(request, gettext("The token was revoked: it reads nothing any more."))
     return None
+
+
+@require_safe
+def results_atom(request: HttpRequest) -> HttpResponse:
+    feed = results_feed(request, club_of(request))
+    response = HttpResponse(content_type="application/atom+xml; charset=utf-8")
+    feed.write(response, "utf-8")
+    return response
+
+
+@require_safe
+def calendar_ics(request: HttpRequest) -> HttpResponse:
+    response = HttpResponse(
+        club_calendar(request, club_of(request)), content_type="text/calendar; charset=utf-8"
+    )
+    response["Content-Disposition"] = 'inline; filename="club-calendar.ics"'
+    return response

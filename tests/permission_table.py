@@ -99,6 +99,9 @@ EXPECTED: dict[str, dict[str, Outcomes]] = {
     "favicon.ico": {"GET": everyone("200")},
     "icons/192.png": {"GET": everyone("200")},
     "icons/512.png": {"GET": everyone("200")},
+    # The club's feeds (api.feeds): what visitors may see of the club, for feed readers.
+    "feeds/results.atom": {"GET": everyone("200")},
+    "feeds/calendar.ics": {"GET": everyone("200")},
     "settings/api-tokens/": {"GET": secretary_only("200"), "POST": secretary_only("422")},
     "standings/": {"GET": everyone("200")},
     # Monitoring: public, and 200 only while the books are whole (the matrix's games are).

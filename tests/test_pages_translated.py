@@ -49,6 +49,7 @@ NOT_PAGES = (
     "calendar.ics",
     "card.pdf",
     "manifest.webmanifest",
+    "results.atom",
     "favicon.ico",
     ".png",
 )
