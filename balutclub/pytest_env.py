@@ -21,6 +21,8 @@ os.environ["BALUTCLUB_TESTING"] = "1"
 # live-server tests leaves alone: the suite's uploads would add up from test to test. The tests
 # of that limit set their own.
 os.environ.setdefault("VERIFY_UPLOADS_PER_CLIENT", "1000/10m")
+# The read API's count per client is kept in the same table: the suite's requests add up too.
+os.environ.setdefault("API_REQUESTS_PER_CLIENT", "100000/10m")
 # The clubs are read once per test (tests/conftest.py's one_club): a slow test must not count a
 # second read of them among its queries. A club made in a test is seen at once all the same.
 os.environ.setdefault("CLUB_DIRECTORY_SECONDS", "3600")

@@ -89,6 +89,10 @@ INSTALLED_APPS = [
     # Above every app: backups and restores read and write every app's tables (its commands
     # backup, restore and delete_club).
     "backups",
+    # Above them all too: the read API reads every app's selectors (api.site). "ninja" serves
+    # the Swagger UI files of its docs page from its own static files, not from a CDN.
+    "api",
+    "ninja",
 ]
 
 MIDDLEWARE = [
@@ -319,6 +323,8 @@ CACHES = {
     },
 }
 RATELIMIT_USE_CACHE = "uploads"
+# The read API's answers one client may ask for (api.site), in django-ratelimit's words.
+API_REQUESTS_PER_CLIENT = os.environ.get("API_REQUESTS_PER_CLIENT", "600/10m")
 RATELIMIT_IP_META_KEY = "scoring.sheet_checks.limits.upload_client"
 if not re.fullmatch(r"[1-9]\d*/\d*[smhd]", VERIFY_UPLOADS_PER_CLIENT):
     raise ImproperlyConfigured(
@@ -326,6 +332,25 @@ if not re.fullmatch(r"[1-9]\d*/\d*[smhd]", VERIFY_UPLOADS_PER_CLIENT):
     )
 if VERIFY_CONCURRENT_CHECKS < 1 or not VERIFY_SECONDS > 0:
     raise ImproperlyConfigured("VERIFY_CONCURRENT_CHECKS and VERIFY_SECONDS must be above 0.")
+
+# Mail (docs/install.md, "Mail"): the console under `make run` (DEBUG), SMTP from the
+# environment in production. scoring.notices sends the club's notices through it; its links are
+# SITE_URL followed by the page's path.
+EMAIL_BACKEND = os.environ.get(
+    "EMAIL_BACKEND",
+    "django.core.mail.backends.console.EmailBackend"
+    if DEBUG
+    else "django.core.mail.backends.smtp.EmailBackend",
+)
+EMAIL_HOST = os.environ.get("EMAIL_HOST", "localhost")
+EMAIL_PORT = int(os.environ.get("EMAIL_PORT", "25"))
+EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS")
+EMAIL_USE_SSL = env_bool("EMAIL_USE_SSL")
+EMAIL_TIMEOUT = int(os.environ.get("EMAIL_TIMEOUT", "10"))
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "BalutClub <balutclub@localhost>")
+SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
 
 # Bootstrap has no "alert-error": refusals reported through messages show as "alert-danger".
 MESSAGE_TAGS = {message_constants.ERROR: "danger"}

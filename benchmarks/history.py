@@ -20,6 +20,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
+from benchmarks.api import api_endpoints
 from benchmarks.bench_club import bench_club
 from benchmarks.goals import ISSUE, goal_line
 from benchmarks.history_club import (
@@ -232,7 +233,16 @@ def pages(client: Client, member: Member, season: Season, repeats: int) -> dict[
             client, board, repeats, **HTMX, **{"If-None-Match": etag}
         ),
     }
-    return {label: run() for label, run in found.items()}
+    measured = {label: run() for label, run in found.items()}
+    return {
+        **measured,
+        **api_endpoints(
+            lambda api_client, url: measure(api_client, url, repeats),
+            bench_club().slug,
+            season,
+            STANDINGS_RULESET,
+        ),
+    }
 
 
 def run_history_benchmark(

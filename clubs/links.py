@@ -17,6 +17,7 @@ VOID_GAME = "void_game"  # league: the secretary's Void of a game, by Game id
 FEDERATION = "federation"  # federation: the federation's pages, no id
 MEMBERS = "members"  # league: the club's members (the secretary adds them there), no id
 CLUB_SETTINGS = "club_settings"  # league: the club's settings, no id
+API_TOKENS = "api_tokens"  # api: the secretary's API tokens of the club, no id
 
 _providers: dict[str, str] = {}
 

@@ -38,8 +38,13 @@ SERVER_PATHS = (
     "/federation/",
     "/clubs/",
     "/static/",
+    # The read API names its club in its own paths (/api/v1/clubs/<slug>/...).
+    "/api/",
     # The one-club server's tablet worker (a club's own is at /c/<slug>/sw.js, scoped to it).
     "/sw.js",
+    # The app's icons, the same for every club (scoring.views.install).
+    "/favicon.ico",
+    "/icons/",
 )
 
 

@@ -290,3 +290,16 @@ def games_with_results_by_kind(club_id: int) -> dict[str, int]:
         .values("ruleset")
         .annotate(games=Count("game_id", distinct=True))
     }
+
+
+def result_rows_of_games(club: Club, game_ids: list[int]) -> dict[int, list[PlayerResultRow]]:
+    """The kept result rows of the club's `game_ids` (finished and not void), per game in seat
+    order, with each seat's name: a page of games read in one query (the read API's)."""
+    rows: dict[int, list[PlayerResultRow]] = {}
+    for row in (
+        PlayerResultRow.objects.filter(club=club, game_id__in=game_ids)
+        .select_related("player")
+        .order_by("game_id", "player__seat")
+    ):
+        rows.setdefault(row.game_id, []).append(row)
+    return rows

@@ -3,6 +3,7 @@ from django.urls import path
 from scoring.views import (
     corrections,
     home,
+    install,
     pdfs,
     play,
     records,
@@ -17,6 +18,8 @@ app_name = "scoring"
 
 urlpatterns = [
     path("", home.home, name="home"),
+    # The installable app's manifest, named after the club (scoring.views.install).
+    path("manifest.webmanifest", install.manifest, name="manifest"),
     path("signin/", signin.signin, name="signin"),
     path("signin/password/", secretary_signin.password_signin, name="password_signin"),
     path("signout/", signin.signout, name="signout"),

@@ -37,8 +37,16 @@ def fixture_event(fixture: Fixture) -> Event:
     event.add("dtstart", fixture.starts_at.astimezone(datetime.UTC))
     event.add("dtend", (fixture.starts_at + MATCH_LENGTH).astimezone(datetime.UTC))
     words = {"home": fixture.home.name, "away": fixture.away.name}
+    match = getattr(fixture, "match", None)
     if fixture.status == FixtureStatus.POSTPONED:
         summary = gettext("Postponed: %(home)s v %(away)s") % words
+    elif match is not None and match.verification_code and match.home_score is not None:
+        # A signed card's score: the calendar shows the result where the fixture stood.
+        summary = gettext("%(home)s %(home_score)d–%(away_score)d %(away)s") % {
+            **words,
+            "home_score": match.home_score,
+            "away_score": match.away_score,
+        }
     else:
         summary = gettext("%(home)s v %(away)s") % words
     event.add("summary", summary)
@@ -57,13 +65,19 @@ def fixture_event(fixture: Fixture) -> Event:
     return event
 
 
-def fixtures_calendar(name: str, fixtures: Iterable[Fixture]) -> bytes:
-    """The feed of `fixtures`, named `name` in the calendar apps that subscribe to it."""
+def new_calendar(name: str) -> Calendar:
+    """An empty feed named `name` in the calendar apps that subscribe to it."""
     calendar = Calendar()
     calendar.add("prodid", "-//BalutClub//Team fixtures//EN")
     calendar.add("version", "2.0")
     calendar.add("calscale", "GREGORIAN")
     calendar.add("x-wr-calname", name)
+    return calendar
+
+
+def fixtures_calendar(name: str, fixtures: Iterable[Fixture]) -> bytes:
+    """The feed of `fixtures`, named `name` in the calendar apps that subscribe to it."""
+    calendar = new_calendar(name)
     for fixture in fixtures:
         calendar.add_component(fixture_event(fixture))
     return calendar.to_ical()

@@ -53,6 +53,15 @@ def fixtures_of_competition(competition: Competition) -> QuerySet[Fixture]:
     )
 
 
+def fixtures_of_club(club: Club) -> QuerySet[Fixture]:
+    """Every fixture of the club's competitions, in time order (the club's calendar)."""
+    return (
+        Fixture.objects.filter(division__competition__club=club)
+        .select_related(*_FIXTURE_RELATIONS)
+        .order_by("starts_at", "id")
+    )
+
+
 def competitions(club: Club) -> QuerySet[Competition]:
     """The competitions the club organises."""
     return Competition.objects.filter(club=club).prefetch_related("divisions")

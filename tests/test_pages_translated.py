@@ -48,6 +48,10 @@ NOT_PAGES = (
     "healthz",
     "calendar.ics",
     "card.pdf",
+    "manifest.webmanifest",
+    "results.atom",
+    "favicon.ico",
+    ".png",
 )
 # Long message ids are looked for inside the text as well: a sentence never occurs by chance.
 SENTENCE = 30

@@ -17,6 +17,7 @@ from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.core.files import File
 from django.db import transaction
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext
 
@@ -26,7 +27,9 @@ from league.selectors import house_rules
 from league.services import audit
 from scoring import rules
 from scoring.access.roles import is_secretary
+from scoring.box_names import game_title_lazy
 from scoring.models import Correction, Game, GamePlayer, Member
+from scoring.notices import send_notice
 from scoring.selectors import game_house_rules, load_game
 from scoring.transactions import require_transaction
 
@@ -187,6 +190,15 @@ def ratify_claim(*, claim: RegisterClaim, by: User, note: str = "") -> RegisterE
         after={"status": claim.status, "entry": entry.pk, "score": claim.score},
         reason=claim.note,
     )
+    if entry.member is not None:
+        # The claimant hears of it once this transaction commits (scoring.notices).
+        send_notice(
+            club=game.club,
+            to=[entry.member],
+            template="league/notices/claim_ratified",
+            link=reverse("league:register"),
+            context={"score": claim.score, "game": game_title_lazy(game.ruleset)},
+        )
     return entry
 
 

@@ -17,9 +17,9 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
-from clubs.throttle import lock_reason
 from clubs.models import Club
 from clubs.requests import club_of
+from clubs.throttle import lock_reason
 from scoring.access.requests import safe_next
 from scoring.access.roles import is_secretary
 from scoring.forms.secretary import PasswordSignInForm

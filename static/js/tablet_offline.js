@@ -83,6 +83,10 @@
   }
 
   // Only the scorer's tablet (the page with the Pending badge) needs the worker.
+  // The installed app's start page reopens this game while it is in play (app_start.js).
+  if (document.querySelector("#play [data-queue-badge]")) {
+    try { localStorage.setItem("balutclub:game-in-play", location.pathname); } catch (error) { /* no storage */ }
+  }
   if ("serviceWorker" in navigator && window.caches && document.querySelector("#play [data-queue-badge]")) {
     const controlled = Boolean(navigator.serviceWorker.controller);
     navigator.serviceWorker.register("/sw.js", { scope: "/games/" }).then(() => {
