@@ -111,7 +111,8 @@ def match_outcome(match: Match, *, so_far: bool = False) -> MatchOutcome | None:
     lines: list[TableLine] = []
     for table_game in match_games(match):
         game = table_game.game
-        if not game.is_finished:
+        # A void game has no result: the card waits as for a game still in play.
+        if not game.is_finished or game.is_void:
             if so_far:
                 continue
             return None
@@ -132,6 +133,38 @@ def match_outcome(match: Match, *, so_far: bool = False) -> MatchOutcome | None:
                 TableLine(table_game.table, seat.side, seat.slot, player.name, outcome.rank, figure)
             )
     return MatchOutcome(score=match_score(results, match_format), lines=lines)
+
+
+def _digest(score: tuple[int, int], lines: list[tuple[str, int, int | None, int | None]]) -> str:
+    document = [list(score), sorted(list(line) for line in lines)]
+    canonical = json.dumps(document, separators=(",", ":")).encode("utf-8")
+    return hashlib.sha256(canonical).hexdigest()
+
+
+def figures_digest(outcome: MatchOutcome | None) -> str:
+    """What a captain signs, in one digest: the score and each player's place and figure. Not
+    the games' records: a correction that leaves every figure alone leaves the card alone.
+    "" while the card has no figures (a game in play or void)."""
+    if outcome is None:
+        return ""
+    lines = [(line.side.value, line.slot, line.rank, line.figure) for line in outcome.lines]
+    return _digest((outcome.score.home, outcome.score.away), lines)
+
+
+def kept_figures_digest(match: Match) -> str:
+    """The same digest of the figures kept when the card was signed ("" before)."""
+    if match.home_score is None or match.away_score is None:
+        return ""
+    lines = [
+        (player.side, player.slot, player.rank, player.earned) for player in match.players.all()
+    ]
+    return _digest((match.home_score, match.away_score), lines)
+
+
+def card_still_holds(match: Match) -> bool:
+    """Whether the signed card's kept figures are still what its games come to."""
+    kept = kept_figures_digest(match)
+    return bool(kept) and kept == figures_digest(match_outcome(match))
 
 
 def card_code(match: Match) -> str:

@@ -11,9 +11,17 @@ from teams.models.competitions import (
     TeamMember,
 )
 from teams.models.cup import CupTie
-from teams.models.matches import CardSignature, Dispute, Match, MatchGame, MatchPlayer
+from teams.models.matches import (
+    CardReopening,
+    CardSignature,
+    Dispute,
+    Match,
+    MatchGame,
+    MatchPlayer,
+)
 
 __all__ = [
+    "CardReopening",
     "CardSignature",
     "Competition",
     "CompetitionKind",

@@ -23,7 +23,7 @@ from teams import selectors
 from teams.card_pdf import CardInfo, card_pdf
 from teams.forms import CaptainForm, LineupForm
 from teams.match_rules import Side
-from teams.models import Fixture, Match
+from teams.models import CardReopening, Fixture, Match
 from teams.services.matches import raise_dispute, sign_card, start_match
 
 
@@ -175,12 +175,23 @@ def card(request: HttpRequest, match_id: int) -> HttpResponse:
 def verify_card(request: HttpRequest, code: str) -> HttpResponse:
     """The card a printed code names, and whether it still records what was signed."""
     normalised = normalise_code(code)
-    chosen = None
-    if normalised is not None:
-        chosen = Match.objects.filter(
-            fixture__division__competition__club=club_of(request), verification_code=normalised
-        ).first()
-    if chosen is None:
+    if normalised is None:
         raise Http404(gettext("No signed match card has this code."))
-    intact = selectors.card_code(chosen) == chosen.verification_code
-    return render(request, "teams/verify_card.html", {"match": chosen, "intact": intact})
+    in_club = Match.objects.filter(fixture__division__competition__club=club_of(request))
+    chosen = in_club.filter(verification_code=normalised).first()
+    reopening = None
+    if chosen is None:
+        # A code a correction ended: the card says so rather than not knowing it.
+        reopening = (
+            CardReopening.objects.filter(match__in=in_club, verification_code=normalised)
+            .select_related("match__fixture__home", "match__fixture__away")
+            .first()
+        )
+        if reopening is None:
+            raise Http404(gettext("No signed match card has this code."))
+        chosen = reopening.match
+    # The card stands while its games still come to the figures the captains signed (a
+    # correction that changed no figure leaves it standing).
+    intact = reopening is None and selectors.card_still_holds(chosen)
+    context = {"match": chosen, "intact": intact, "reopening": reopening}
+    return render(request, "teams/verify_card.html", context)
