@@ -45,6 +45,13 @@ def fixtures_of_team(team: Team) -> QuerySet[Fixture]:
     )
 
 
+def fixtures_of_club(club: Club) -> QuerySet[Fixture]:
+    """The fixtures a club's pages show: of its competitions, and its teams' in others'."""
+    return Fixture.objects.filter(
+        Q(division__competition__club=club) | Q(home__club=club) | Q(away__club=club)
+    )
+
+
 def fixtures_of_competition(competition: Competition) -> QuerySet[Fixture]:
     return (
         Fixture.objects.filter(division__competition=competition)
@@ -54,8 +61,32 @@ def fixtures_of_competition(competition: Competition) -> QuerySet[Fixture]:
 
 
 def competitions(club: Club) -> QuerySet[Competition]:
-    """The competitions the club organises."""
-    return Competition.objects.filter(club=club).prefetch_related("divisions")
+    """The competitions the club organises, and those its teams play in (another club's or the
+    federation's): its captains find their league among their own club's pages."""
+    organised = Competition.objects.filter(club=club).values("pk")
+    # Across clubs on purpose: the organiser is another club, the entry is this club's team.
+    played_in = (
+        Competition.objects.across_clubs().filter(divisions__entries__team__club=club).values("pk")
+    )
+    return (
+        Competition.objects.across_clubs()
+        .filter(Q(pk__in=organised) | Q(pk__in=played_in))
+        .select_related("club")
+        .prefetch_related("divisions")
+    )
+
+
+def open_competitions(club: Club) -> QuerySet[Competition]:
+    """Other clubs' (or the federation's) competitions open to this club's teams, not yet drawn."""
+    # Across clubs on purpose: what other clubs offer this club's secretary.
+    return (
+        Competition.objects.across_clubs()
+        .filter(open_to_other_clubs=True)
+        .exclude(club=club)
+        .exclude(divisions__fixtures__isnull=False)
+        .select_related("club")
+        .distinct()
+    )
 
 
 def teams(club: Club) -> QuerySet[Team]:

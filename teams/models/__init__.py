@@ -7,10 +7,12 @@ from teams.models.competitions import (
     DivisionEntry,
     Fixture,
     FixtureStatus,
+    Organiser,
     Team,
     TeamMember,
 )
 from teams.models.cup import CupTie
+from teams.models.entries import CompetitionPlace, EntryDecision, EntryRequest
 from teams.models.matches import (
     CardReopening,
     CardSignature,
@@ -25,15 +27,19 @@ __all__ = [
     "CardSignature",
     "Competition",
     "CompetitionKind",
+    "CompetitionPlace",
     "CupTie",
     "Dispute",
     "Division",
     "DivisionEntry",
+    "EntryDecision",
+    "EntryRequest",
     "Fixture",
     "FixtureStatus",
     "Match",
     "MatchGame",
     "MatchPlayer",
+    "Organiser",
     "Team",
     "TeamMember",
 ]

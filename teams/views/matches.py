@@ -35,7 +35,7 @@ def _may_start(user: User, fixture: Fixture) -> bool:
 @require_http_methods(["GET", "POST"])
 def play_fixture(request: HttpRequest, fixture_id: int) -> HttpResponse:
     fixture = get_object_or_404(
-        Fixture.objects.filter(division__competition__club=club_of(request)).select_related(
+        selectors.fixtures_of_club(club_of(request)).select_related(
             "home__captain", "away__captain", "division__competition"
         ),
         pk=fixture_id,
@@ -70,9 +70,11 @@ def play_fixture(request: HttpRequest, fixture_id: int) -> HttpResponse:
 
 
 def _match(request: HttpRequest, match_id: int) -> Match:
-    """The match of one of the club's competitions with `match_id`."""
+    """The match with `match_id` of one of the club's competitions or of one of its teams."""
     return get_object_or_404(
-        Match.objects.filter(fixture__division__competition__club=club_of(request)).select_related(
+        Match.objects.filter(
+            fixture__in=selectors.fixtures_of_club(club_of(request))
+        ).select_related(
             "fixture__home__captain", "fixture__away__captain", "fixture__division__competition"
         ),
         pk=match_id,
@@ -177,7 +179,7 @@ def verify_card(request: HttpRequest, code: str) -> HttpResponse:
     normalised = normalise_code(code)
     if normalised is None:
         raise Http404(gettext("No signed match card has this code."))
-    in_club = Match.objects.filter(fixture__division__competition__club=club_of(request))
+    in_club = Match.objects.filter(fixture__in=selectors.fixtures_of_club(club_of(request)))
     chosen = in_club.filter(verification_code=normalised).first()
     reopening = None
     if chosen is None:

@@ -4,43 +4,17 @@ signature, and the card is locked with both, once."""
 
 from __future__ import annotations
 
-import threading
-from collections.abc import Callable
-
 import pytest
 from django.core.exceptions import ValidationError
-from django.db import connection
 
 from teams.match_rules import Side
 from teams.models import CardSignature, Match
 from teams.services.matches import sign_card, start_match
 from tests.scoring.services.helpers import secretary
 from tests.teams.helpers import duel_league, finish_games
+from tests.teams.races import at_once
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
-
-
-def at_once(*actions: Callable[[], object]) -> tuple[list[object], list[BaseException]]:
-    """Run `actions` in threads released together; what they returned and what they raised."""
-    start = threading.Barrier(len(actions))
-    done: list[object] = []
-    failures: list[BaseException] = []
-
-    def run(action: Callable[[], object]) -> None:
-        try:
-            start.wait(timeout=10)
-            done.append(action())
-        except BaseException as error:  # noqa: BLE001 - the test reads it
-            failures.append(error)
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=run, args=(action,)) for action in actions]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=30)
-    return done, failures
 
 
 def a_finished_match() -> Match:
