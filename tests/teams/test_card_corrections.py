@@ -18,6 +18,7 @@ from scoring.models import Game, Turn
 from scoring.services.corrections import correct_turn
 from scoring.services.games import void_game
 from teams.board_panel import tonights_panel
+from teams.book import TeamsBook
 from teams.match_rules import Side
 from teams.models import CardReopening, CupTie, Fixture, FixtureStatus, Match
 from teams.selectors import division_table, match_outcome
@@ -184,3 +185,22 @@ def test_the_board_says_a_corrected_card_waits_for_the_captains() -> None:
     panel = tonights_panel(the_club())
     assert "Corrected: the captains sign again" in panel
     assert "Card signed" not in panel
+
+
+def test_the_books_check_finds_a_signed_card_its_games_no_longer_come_to_and_repair_reopens() -> (
+    None
+):
+    boss = secretary()
+    _, fixtures = duel_league(boss)
+    match = play_and_sign(fixtures[0])
+    book = TeamsBook()
+    assert book.check(repair=False) == []
+    # A kept figure changed behind the services' back.
+    Match.objects.filter(pk=match.pk).update(home_score=0)
+
+    assert len(book.check(repair=False)) == 1
+    assert len(book.check(repair=True)) == 1
+
+    match.refresh_from_db()
+    assert not match.is_signed and match.reopened_at is not None
+    assert book.check(repair=False) == []
