@@ -7,7 +7,6 @@ from __future__ import annotations
 import datetime
 from dataclasses import dataclass
 
-from django.db.models import Q
 from django.template.loader import render_to_string
 from django.utils import timezone
 from django.utils.safestring import SafeString, mark_safe
@@ -15,9 +14,6 @@ from django.utils.safestring import SafeString, mark_safe
 from clubs.models import Club
 from teams.models import Fixture, FixtureStatus, Match
 from teams.selectors import match_outcome
-
-# What fits beside the board's other panels; a club rarely hosts more than two matches a night.
-MAX_MATCHES = 2
 
 
 @dataclass(frozen=True)
@@ -31,19 +27,20 @@ class TonightsMatch:
 
 
 def tonights_matches(club: Club) -> list[TonightsMatch]:
-    """The club's fixtures of today (hosted by its teams, or in its competitions), not
-    postponed, each with its score so far once the match has started."""
+    """Every fixture of today played at the club's bar (its teams' home fixtures, in whichever
+    club's competition), not postponed, each with its score so far once the match has started.
+    Not those of its competitions played at another club's pub: the board is read in this bar."""
     today = timezone.localdate()
     start = timezone.make_aware(datetime.datetime.combine(today, datetime.time()))
     fixtures = (
         Fixture.objects.filter(
-            Q(home__club=club) | Q(division__competition__club=club),
+            home__club=club,
             starts_at__gte=start,
             starts_at__lt=start + datetime.timedelta(days=1),
         )
         .exclude(status=FixtureStatus.POSTPONED)
         .select_related("home", "away", "division__competition", "match")
-        .order_by("starts_at", "id")[:MAX_MATCHES]
+        .order_by("starts_at", "id")
     )
     found = []
     for fixture in fixtures:

@@ -45,6 +45,13 @@ def fixtures_of_team(team: Team) -> QuerySet[Fixture]:
     )
 
 
+def fixtures_of_club(club: Club) -> QuerySet[Fixture]:
+    """The fixtures a club's pages show: of its competitions, and its teams' in others'."""
+    return Fixture.objects.filter(
+        Q(division__competition__club=club) | Q(home__club=club) | Q(away__club=club)
+    )
+
+
 def fixtures_of_competition(competition: Competition) -> QuerySet[Fixture]:
     return (
         Fixture.objects.filter(division__competition=competition)
@@ -63,8 +70,32 @@ def fixtures_of_club(club: Club) -> QuerySet[Fixture]:
 
 
 def competitions(club: Club) -> QuerySet[Competition]:
-    """The competitions the club organises."""
-    return Competition.objects.filter(club=club).prefetch_related("divisions")
+    """The competitions the club organises, and those its teams play in (another club's or the
+    federation's): its captains find their league among their own club's pages."""
+    organised = Competition.objects.filter(club=club).values("pk")
+    # Across clubs on purpose: the organiser is another club, the entry is this club's team.
+    played_in = (
+        Competition.objects.across_clubs().filter(divisions__entries__team__club=club).values("pk")
+    )
+    return (
+        Competition.objects.across_clubs()
+        .filter(Q(pk__in=organised) | Q(pk__in=played_in))
+        .select_related("club")
+        .prefetch_related("divisions")
+    )
+
+
+def open_competitions(club: Club) -> QuerySet[Competition]:
+    """Other clubs' (or the federation's) competitions open to this club's teams, not yet drawn."""
+    # Across clubs on purpose: what other clubs offer this club's secretary.
+    return (
+        Competition.objects.across_clubs()
+        .filter(open_to_other_clubs=True)
+        .exclude(club=club)
+        .exclude(divisions__fixtures__isnull=False)
+        .select_related("club")
+        .distinct()
+    )
 
 
 def teams(club: Club) -> QuerySet[Team]:
@@ -120,7 +151,8 @@ def match_outcome(match: Match, *, so_far: bool = False) -> MatchOutcome | None:
     lines: list[TableLine] = []
     for table_game in match_games(match):
         game = table_game.game
-        if not game.is_finished:
+        # A void game has no result: the card waits as for a game still in play.
+        if not game.is_finished or game.is_void:
             if so_far:
                 continue
             return None
@@ -141,6 +173,38 @@ def match_outcome(match: Match, *, so_far: bool = False) -> MatchOutcome | None:
                 TableLine(table_game.table, seat.side, seat.slot, player.name, outcome.rank, figure)
             )
     return MatchOutcome(score=match_score(results, match_format), lines=lines)
+
+
+def _digest(score: tuple[int, int], lines: list[tuple[str, int, int | None, int | None]]) -> str:
+    document = [list(score), sorted(list(line) for line in lines)]
+    canonical = json.dumps(document, separators=(",", ":")).encode("utf-8")
+    return hashlib.sha256(canonical).hexdigest()
+
+
+def figures_digest(outcome: MatchOutcome | None) -> str:
+    """What a captain signs, in one digest: the score and each player's place and figure. Not
+    the games' records: a correction that leaves every figure alone leaves the card alone.
+    "" while the card has no figures (a game in play or void)."""
+    if outcome is None:
+        return ""
+    lines = [(line.side.value, line.slot, line.rank, line.figure) for line in outcome.lines]
+    return _digest((outcome.score.home, outcome.score.away), lines)
+
+
+def kept_figures_digest(match: Match) -> str:
+    """The same digest of the figures kept when the card was signed ("" before)."""
+    if match.home_score is None or match.away_score is None:
+        return ""
+    lines = [
+        (player.side, player.slot, player.rank, player.earned) for player in match.players.all()
+    ]
+    return _digest((match.home_score, match.away_score), lines)
+
+
+def card_still_holds(match: Match) -> bool:
+    """Whether the signed card's kept figures are still what its games come to."""
+    kept = kept_figures_digest(match)
+    return bool(kept) and kept == figures_digest(match_outcome(match))
 
 
 def card_code(match: Match) -> str:

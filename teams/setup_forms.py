@@ -16,7 +16,7 @@ from scoring.forms.days import ClubDayField
 from scoring.models import Member
 from scoring.selectors import members_of
 from teams.match_rules import MAX_PLAYERS_PER_TEAM, Counting, FormatError, MatchFormat
-from teams.models import Competition, Division, Team
+from teams.models import Competition, Division, Organiser, Team
 from teams.models.competitions import BREAKER_LABELS
 from teams.services.fixtures import MAX_DAYS_BETWEEN_ROUNDS
 from teams.tiebreakers import DEFAULT_BREAKERS, Breaker
@@ -31,14 +31,21 @@ class CompetitionForm(forms.ModelForm):
             "double_round_robin",
             "ruleset",
             "players_per_team",
+            "reserves",
             "table_size",
             "counting",
+            "organiser",
+            "open_to_other_clubs",
         ]
 
     def __init__(self, *args: Any, club: Club, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.club = club  # whose competitions a name must differ from
         self.fields["players_per_team"].widget.attrs.update(min=1, max=MAX_PLAYERS_PER_TEAM)
+        self.fields["reserves"].widget.attrs.update(min=0, max=MAX_PLAYERS_PER_TEAM)
+        # Left out (an older page, a script): the club runs it, with no reserves.
+        self.fields["organiser"].required = False
+        self.fields["reserves"].required = False
         # The tie-breakers in order: one choice a step, the first required, the rest optional.
         chosen = list(self.instance.breakers) if self.instance.pk else list(DEFAULT_BREAKERS)
         choices: list[tuple[str, Any]] = [(b.value, label) for b, label in BREAKER_LABELS.items()]
@@ -66,6 +73,13 @@ class CompetitionForm(forms.ModelForm):
                 gettext("A competition is called %(name)s already.") % {"name": name}
             )
         return name
+
+    def clean_organiser(self) -> str:
+        return str(self.cleaned_data.get("organiser") or Organiser.CLUB)
+
+    def clean_reserves(self) -> int:
+        reserves: int | None = self.cleaned_data.get("reserves")
+        return 0 if reserves is None else reserves
 
     def clean_players_per_team(self) -> int:
         count: int = self.cleaned_data["players_per_team"]
@@ -187,6 +201,22 @@ class EnterTeamForm(forms.Form):
 
     def __init__(self, *args: Any, club: Club, competition: Competition, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        self.fields["team"].queryset = Team.objects.filter(  # type: ignore[attr-defined]
+            club=club
+        ).exclude(entries__division__competition=competition)
+
+
+class RequestEntryForm(forms.Form):
+    """Another club's secretary enters one of their club's teams in a division of `competition`."""
+
+    division = forms.ModelChoiceField(queryset=Division.objects.none(), label=_("Division"))
+    team = forms.ModelChoiceField(queryset=Team.objects.none(), label=_("Team"))
+
+    def __init__(self, *args: Any, club: Club, competition: Competition, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["division"].queryset = competition.divisions.order_by(  # type: ignore[attr-defined]
+            "level"
+        )
         self.fields["team"].queryset = Team.objects.filter(  # type: ignore[attr-defined]
             club=club
         ).exclude(entries__division__competition=competition)

@@ -1,11 +1,22 @@
 from django.urls import path
 
-from teams.views import cup, disputes, fixtures, matches, setup
+from teams.views import cup, disputes, entries, fixtures, matches, seasons, setup
 
 app_name = "teams"
 
 urlpatterns = [
-    path("competitions/", fixtures.competitions, name="competitions"),
+    path("competitions/", entries.competitions, name="competitions"),
+    path(
+        "competitions/<int:competition_id>/enter/",
+        entries.enter_elsewhere,
+        name="request_entry",
+    ),
+    path(
+        "competitions/<int:competition_id>/next-season/",
+        seasons.next_season,
+        name="next_season",
+    ),
+    path("entries/<int:request_id>/decide/", entries.decide, name="decide_entry"),
     path("competitions/<int:competition_id>/", fixtures.competition, name="competition"),
     path("competitions/new/", setup.new_competition, name="new_competition"),
     path(

@@ -218,5 +218,14 @@ EXPECTED: dict[str, dict[str, Outcomes]] = {
     "divisions/<int:division_id>/cup/draw/": {"POST": secretary_only("422")},
     "ties/<int:tie_id>/winner/": {"POST": secretary_only("422")},
     "teams/<int:team_id>/edit/": {"GET": secretary_only("200"), "POST": secretary_only("422")},
+    # Inter-club competitions: the club's secretary enters a team in another club's open one
+    # (its own competition is not open to it: 404), the organiser answers an entry.
+    "competitions/<int:competition_id>/enter/": {"POST": secretary_only("404")},
+    "entries/<int:request_id>/decide/": {"POST": secretary_only("404")},
+    # The season's end: the organiser's preview (an empty post is refused in words).
+    "competitions/<int:competition_id>/next-season/": {
+        "GET": secretary_only("200"),
+        "POST": secretary_only("422"),
+    },
     "disputes/<int:dispute_id>/resolve/": {"POST": secretary_only("302")},
 }

@@ -202,6 +202,8 @@ def build_world(media: Path) -> World:
             "match_id": match.pk,
             "dispute_id": dispute.pk,
             "tie_id": tie.pk,
+            # No other club's entry waits here: the answer after the role's check is a 404.
+            "request_id": 0,
             "code": "AAAA-AAAA-AA",
         },
         media=media,

@@ -7,25 +7,39 @@ from teams.models.competitions import (
     DivisionEntry,
     Fixture,
     FixtureStatus,
+    Organiser,
     Team,
     TeamMember,
 )
 from teams.models.cup import CupTie
-from teams.models.matches import CardSignature, Dispute, Match, MatchGame, MatchPlayer
+from teams.models.entries import CompetitionPlace, EntryDecision, EntryRequest
+from teams.models.matches import (
+    CardReopening,
+    CardSignature,
+    Dispute,
+    Match,
+    MatchGame,
+    MatchPlayer,
+)
 
 __all__ = [
+    "CardReopening",
     "CardSignature",
     "Competition",
     "CompetitionKind",
+    "CompetitionPlace",
     "CupTie",
     "Dispute",
     "Division",
     "DivisionEntry",
+    "EntryDecision",
+    "EntryRequest",
     "Fixture",
     "FixtureStatus",
     "Match",
     "MatchGame",
     "MatchPlayer",
+    "Organiser",
     "Team",
     "TeamMember",
 ]

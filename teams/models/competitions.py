@@ -42,6 +42,11 @@ class CompetitionKind(models.TextChoices):
     CUP = "cup", _("Cup")
 
 
+class Organiser(models.TextChoices):
+    CLUB = "club", _("The club")
+    FEDERATION = "federation", _("The federation")
+
+
 class Competition(models.Model):
     # The organising club: the competition's pages are its, its secretary keeps it. Teams of
     # other clubs of the server may play in it.
@@ -57,6 +62,9 @@ class Competition(models.Model):
     # team fields, how many sit at a table (half of each team), and what earns match points.
     ruleset = models.CharField(_("game"), max_length=10, choices=RULESET_CHOICES, default="balut")
     players_per_team = models.PositiveSmallIntegerField(_("players per team"), default=4)
+    # A team's roster holds at least players_per_team + reserves when it is entered: a night
+    # with one player ill still has a full team.
+    reserves = models.PositiveSmallIntegerField(_("reserves a team names"), default=0)
     table_size = models.PositiveSmallIntegerField(_("players per table"), default=4)
     counting = models.CharField(
         _("counting"),
@@ -74,6 +82,12 @@ class Competition(models.Model):
         default=",".join(DEFAULT_BREAKERS),
         validators=[validate_breakers],
     )
+    # Who runs it: the club, or the federation through the club's secretary (the pages say
+    # which); an inter-club competition takes teams other clubs' secretaries enter.
+    organiser = models.CharField(
+        _("run by"), max_length=12, choices=Organiser.choices, default=Organiser.CLUB
+    )
+    open_to_other_clubs = models.BooleanField(_("other clubs enter teams"), default=False)
     created_at = models.DateTimeField(auto_now_add=True)
 
     # Every query of it names its club (clubs.scoping).

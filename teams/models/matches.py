@@ -26,6 +26,9 @@ class Match(models.Model):
     # The teams' totals, kept when the card is signed, so the tables are sums of kept figures.
     home_score = models.IntegerField(null=True, blank=True)
     away_score = models.IntegerField(null=True, blank=True)
+    # Set when a correction of a table's game changed what the captains had signed: their
+    # signatures went with it and they sign the corrected card again (teams.services.reopening).
+    reopened_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["-started_at"]
@@ -81,6 +84,9 @@ class CardSignature(models.Model):
     side = models.CharField(max_length=4, choices=SIDE_CHOICES)
     captain = models.ForeignKey(Member, on_delete=models.PROTECT, related_name="card_signatures")
     signed_at = models.DateTimeField()
+    # A digest of the card's figures as the captain saw them (teams.selectors.figures_digest):
+    # a correction that leaves them alone keeps the signature, one that changes them ends it.
+    figures = models.CharField(max_length=64, blank=True)
 
     class Meta:
         ordering = ["match", "signed_at"]
@@ -116,3 +122,20 @@ class Dispute(models.Model):
 
     def __str__(self) -> str:
         return f"{self.match}: {self.reason[:40]}"
+
+
+class CardReopening(models.Model):
+    """A signed (or half-signed) card a correction changed: what it said before, kept so the old
+    verification code still answers ("corrected after signing") and the history shows it."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="reopenings")
+    verification_code = models.CharField(max_length=12, blank=True, db_index=True)
+    home_score = models.IntegerField(null=True, blank=True)
+    away_score = models.IntegerField(null=True, blank=True)
+    reopened_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["-reopened_at"]
+
+    def __str__(self) -> str:
+        return f"{self.match} ({self.reopened_at:%Y-%m-%d})"

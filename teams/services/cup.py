@@ -194,11 +194,59 @@ def advance_from(match: Match) -> CupTie | None:
         return None
     if match.home_score == match.away_score:
         return tie
-    tie.winner = tie.home if match.home_score > match.away_score else tie.away
+    winner = tie.home if match.home_score > match.away_score else tie.away
+    if tie.winner_id is not None and winner is not None and tie.winner_id == winner.pk:
+        # Signed again after a correction that kept the winner: it is through already.
+        return tie
+    tie.winner = winner
     tie.full_clean()
     tie.save(update_fields=["winner"])
     _carry(tie)
     return tie
+
+
+def withdraw_advance(match: Match, *, home_score: int | None, away_score: int | None) -> None:
+    """A correction reopened the cup match's card (teams.services.reopening): unless the
+    corrected score names the same team, the winner leaves the next round again, and that
+    round's fixture goes, until the card is signed anew. Refused once the next round's match
+    has started: the secretary sorts that out by hand."""
+    require_transaction("Withdrawing a cup winner", within="the correction's transaction")
+    tie = CupTie.objects.select_for_update().filter(fixture__match=match).first()
+    if tie is None or tie.winner_id is None:
+        return
+    if home_score is not None and away_score is not None:
+        if home_score != away_score:
+            still = tie.home_id if home_score > away_score else tie.away_id
+            if still == tie.winner_id:
+                return
+        elif tie.settled_by_secretary:
+            return
+    position, at_home = next_place(tie.position)
+    following = (
+        CupTie.objects.select_for_update(of=("self",))
+        .filter(division_id=tie.division_id, round=tie.round + 1, position=position)
+        .first()
+    )
+    if following is not None:
+        if following.fixture_id is not None:
+            if Match.objects.filter(fixture_id=following.fixture_id).exists():
+                raise ValidationError(
+                    gettext("The next round's match has started: its winner cannot change now.")
+                )
+            stale = following.fixture_id
+            following.fixture = None
+            following.save(update_fields=["fixture"])
+            Fixture.objects.filter(pk=stale).delete()
+        if at_home:
+            following.home = None
+        else:
+            following.away = None
+        following.full_clean()
+        following.save(update_fields=["home", "away"])
+    tie.winner = None
+    tie.settled_by_secretary = False
+    tie.full_clean()
+    tie.save(update_fields=["winner", "settled_by_secretary"])
 
 
 @transaction.atomic

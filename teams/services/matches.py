@@ -27,7 +27,13 @@ from teams.models import (
     MatchPlayer,
     Team,
 )
-from teams.selectors import MatchOutcome, card_code, match_format_of, match_outcome
+from teams.selectors import (
+    MatchOutcome,
+    card_code,
+    figures_digest,
+    match_format_of,
+    match_outcome,
+)
 from teams.services.cup import advance_from
 from teams.services.notices import tell_secretaries_of
 
@@ -139,7 +145,10 @@ def sign_card(*, match: Match, side: Side, signer: User) -> CardSignature:
             gettext("The card is disputed: the secretary resolves it before anyone signs.")
         )
     now = timezone.now()
-    signature = CardSignature(match=match, side=side, captain=captain, signed_at=now)
+    figures = figures_digest(outcome)
+    signature = CardSignature(
+        match=match, side=side, captain=captain, signed_at=now, figures=figures
+    )
     signature.full_clean(validate_constraints=False)
     try:
         with transaction.atomic():

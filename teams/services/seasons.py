@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import transaction
@@ -14,20 +16,26 @@ from teams.models import (
     DivisionEntry,
     Fixture,
     FixtureStatus,
+    Team,
 )
 from teams.selectors import division_table
-from teams.services.teams import require_secretary
+from teams.services.teams import require_secretary, take_places
 from teams.tables import promote_and_relegate
 
 
-@transaction.atomic
-def start_next_season(
-    *, by: User, competition: Competition, name: str, promoted: int = 1, relegated: int = 1
-) -> Competition:
-    """A new competition with the same format and divisions, its teams entered by this
-    season's final tables: `promoted` up and `relegated` down between neighbouring divisions,
-    seeded in the order they finished. Refused while a fixture is still to be played."""
-    require_secretary(by, competition.club_id)
+@dataclass(frozen=True)
+class SeasonPlan:
+    """Next season's divisions as the final tables make them (top first, in seed order), and
+    which teams go up and which down: what the organiser looks over before confirming."""
+
+    divisions: list[tuple[Division, list[Team]]]
+    promoted: frozenset[int]
+    relegated: frozenset[int]
+
+
+def plan_next_season(*, competition: Competition, promoted: int, relegated: int) -> SeasonPlan:
+    """Writes nothing: refused while a fixture is still to be played, or when a division has
+    too few teams for the promotion and relegation asked."""
     if competition.kind != CompetitionKind.LEAGUE:
         raise ValidationError(gettext("Only a league promotes and relegates teams."))
     unplayed = (
@@ -52,6 +60,30 @@ def start_next_season(
         raise ValidationError(
             gettext("A division has too few teams for that promotion and relegation.")
         ) from error
+    level_of = {team.pk: level for level, teams in enumerate(tables) for team in teams}
+    ups = {
+        team.pk for level, teams in enumerate(moved) for team in teams if level_of[team.pk] > level
+    }
+    downs = {
+        team.pk for level, teams in enumerate(moved) for team in teams if level_of[team.pk] < level
+    }
+    return SeasonPlan(
+        divisions=list(zip(divisions, moved, strict=True)),
+        promoted=frozenset(ups),
+        relegated=frozenset(downs),
+    )
+
+
+@transaction.atomic
+def start_next_season(
+    *, by: User, competition: Competition, name: str, promoted: int = 1, relegated: int = 1
+) -> Competition:
+    """A new competition with the same format and divisions, its teams entered by this
+    season's final tables (plan_next_season): `promoted` up and `relegated` down between
+    neighbouring divisions, seeded in the order they finished."""
+    competition = Competition.objects.select_for_update().get(pk=competition.pk)
+    require_secretary(by, competition.club_id)
+    plan = plan_next_season(competition=competition, promoted=promoted, relegated=relegated)
     following = Competition(
         club_id=competition.club_id,
         name=name.strip(),
@@ -59,13 +91,16 @@ def start_next_season(
         double_round_robin=competition.double_round_robin,
         ruleset=competition.ruleset,
         players_per_team=competition.players_per_team,
+        reserves=competition.reserves,
         table_size=competition.table_size,
         counting=competition.counting,
         tie_breakers=competition.tie_breakers,
+        organiser=competition.organiser,
+        open_to_other_clubs=competition.open_to_other_clubs,
     )
     following.full_clean()
     following.save()
-    for division, teams in zip(divisions, moved, strict=True):
+    for division, teams in plan.divisions:
         fresh = Division(competition=following, name=division.name, level=division.level)
         fresh.full_clean()
         fresh.save()
@@ -73,4 +108,5 @@ def start_next_season(
             entry = DivisionEntry(division=fresh, team=team, seed=seed)
             entry.full_clean()
             entry.save()
+            take_places(competition=following, team=team, members=list(team.members.all()))
     return following

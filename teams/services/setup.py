@@ -16,8 +16,13 @@ from django.db import transaction
 from django.utils.translation import gettext
 
 from scoring.models import Member
-from teams.models import Competition, Division, Match, Team
-from teams.services.teams import add_to_roster, check_members_of_club, require_secretary
+from teams.models import Competition, CompetitionPlace, Division, Match, Organiser, Team
+from teams.services.teams import (
+    add_to_roster,
+    check_members_of_club,
+    check_roster,
+    require_secretary,
+)
 from teams.tiebreakers import DEFAULT_BREAKERS
 
 # The fields a started match reads: changing them afterwards would change its card.
@@ -37,9 +42,12 @@ def update_competition(
     table_size: int,
     counting: str,
     tie_breakers: str = ",".join(DEFAULT_BREAKERS),
+    organiser: str = Organiser.CLUB,
+    open_to_other_clubs: bool = False,
+    reserves: int = 0,
 ) -> Competition:
-    """The competition's name, kind and format; the format is fixed once a match has started,
-    the kind once fixtures are drawn."""
+    """The competition's name, kind and format, who runs it and whether other clubs enter;
+    the format is fixed once a match has started, the kind once fixtures are drawn."""
     competition = Competition.objects.select_for_update().get(pk=competition.pk)
     require_secretary(by, competition.club_id)
     changes: dict[str, object] = {
@@ -64,6 +72,9 @@ def update_competition(
         "kind": kind,
         "double_round_robin": double_round_robin,
         "tie_breakers": tie_breakers,
+        "organiser": organiser,
+        "open_to_other_clubs": open_to_other_clubs,
+        "reserves": reserves,
     }
     for key, value in changes.items():
         setattr(competition, key, value)
@@ -117,6 +128,10 @@ def update_team(
     team.full_clean()
     team.save()
     team.roster.exclude(member__in=roster).delete()
+    CompetitionPlace.objects.filter(team=team).exclude(member__in=roster).delete()
     for member in new:
         add_to_roster(by=by, team=team, member=member)
+    for entry in team.entries.select_related("division__competition"):
+        # Still enough players (and reserves) for each competition the team is entered in.
+        check_roster(entry.division.competition, team)
     return team

@@ -6,16 +6,26 @@ from collections.abc import Sequence
 
 from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.db.models import Max
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 
 from clubs.models import Club
 from scoring.access.roles import is_secretary
 from scoring.models import Member
 from scoring.selectors import members_of
+from scoring.transactions import require_transaction
 from teams.match_rules import Counting
-from teams.models import Competition, CompetitionKind, Division, DivisionEntry, Team, TeamMember
+from teams.models import (
+    Competition,
+    CompetitionKind,
+    CompetitionPlace,
+    Division,
+    DivisionEntry,
+    Organiser,
+    Team,
+    TeamMember,
+)
 from teams.tiebreakers import DEFAULT_BREAKERS
 
 
@@ -52,6 +62,9 @@ def create_competition(
     table_size: int = 4,
     counting: str = Counting.PLACES.value,
     tie_breakers: str = ",".join(DEFAULT_BREAKERS),
+    organiser: str = Organiser.CLUB,
+    open_to_other_clubs: bool = False,
+    reserves: int = 0,
 ) -> Competition:
     """A competition with its divisions, top first (a cup, or a league of one: one division
     named after the competition when none is given)."""
@@ -66,6 +79,9 @@ def create_competition(
         table_size=table_size,
         counting=counting,
         tie_breakers=tie_breakers,
+        organiser=organiser,
+        open_to_other_clubs=open_to_other_clubs,
+        reserves=reserves,
     )
     competition.full_clean()
     competition.save()
@@ -108,26 +124,111 @@ def add_to_roster(*, by: User, team: Team, member: Member) -> TeamMember:
     place = TeamMember(team=team, member=member)
     place.full_clean()
     place.save()
+    for entry in team.entries.select_related("division__competition"):
+        take_places(competition=entry.division.competition, team=team, members=[member])
     return place
+
+
+def _places_taken(competition: Competition, team: Team, members: Sequence[Member]) -> None:
+    taken = (
+        CompetitionPlace.objects.filter(competition=competition, member__in=members)
+        .exclude(team=team)
+        .select_related("member", "team")
+        .order_by("member__known_as")
+    )
+    if taken:
+        raise ValidationError(
+            gettext("Playing for another team of %(competition)s already: %(players)s.")
+            % {
+                "competition": competition.name,
+                "players": ", ".join(f"{p.member.known_as} ({p.team.name})" for p in taken),
+            }
+        )
+
+
+def take_places(*, competition: Competition, team: Team, members: Sequence[Member]) -> None:
+    """Each of `members` plays for `team` in `competition`, and for no other team of it: in
+    words when the player has another team there, and the database's constraint under a race."""
+    _places_taken(competition, team, members)
+    for member in members:
+        place = CompetitionPlace(competition=competition, member=member, team=team)
+        try:
+            with transaction.atomic():
+                place.save()
+        except IntegrityError:
+            if not CompetitionPlace.objects.filter(
+                competition=competition, member=member, team=team
+            ).exists():
+                _places_taken(competition, team, [member])
+                raise
+
+
+def check_roster(competition: Competition, team: Team) -> list[Member]:
+    """The team's roster, when it is large enough for `competition` (its players at the tables
+    and its reserves) and none of its players plays for another team of it; else the reason."""
+    roster = list(team.members.order_by("known_as"))
+    least = competition.players_per_team + competition.reserves
+    if len(roster) < least:
+        raise ValidationError(
+            ngettext(
+                "%(team)s names %(count)d player; %(competition)s asks for at least %(least)d: "
+                "%(players)d at the tables and %(reserves)d in reserve.",
+                "%(team)s names %(count)d players; %(competition)s asks for at least "
+                "%(least)d: %(players)d at the tables and %(reserves)d in reserve.",
+                len(roster),
+            )
+            % {
+                "team": team.name,
+                "count": len(roster),
+                "competition": competition.name,
+                "least": least,
+                "players": competition.players_per_team,
+                "reserves": competition.reserves,
+            }
+        )
+    check_members_of_club(team.club, roster)
+    _places_taken(competition, team, roster)
+    return roster
 
 
 @transaction.atomic
 def enter_team(*, by: User, division: Division, team: Team) -> DivisionEntry:
-    """The team joins the division with the next free seed; once drawn, the field is closed."""
+    """The organiser's secretary enters one of their own club's teams: the team joins the
+    division with the next free seed; once drawn, the field is closed. Another club's team is
+    entered by its own club's secretary (teams.services.entries)."""
     require_secretary(by, division.competition.club_id)
+    if team.club_id != division.competition.club_id:
+        raise ValidationError(
+            gettext(
+                "%(team)s is another club's team: its own secretary enters it, from their "
+                "club's team competitions page."
+            )
+            % {"team": team.name}
+        )
+    return add_entry(division=division, team=team)
+
+
+def add_entry(*, division: Division, team: Team) -> DivisionEntry:
+    """The team in the division, once its club and its secretary are checked (inside their
+    transaction): the competition's row is locked, so two entries of one team wait for each
+    other and the second finds the first."""
+    require_transaction("Entering a team", within="the entry's transaction")
+    competition = Competition.objects.select_for_update().get(pk=division.competition_id)
     if division.fixtures.exists():
         raise ValidationError(
             gettext("The fixtures of %(division)s are drawn already: no team can join it now.")
             % {"division": division.name}
         )
-    elsewhere = DivisionEntry.objects.filter(
-        team=team, division__competition=division.competition
-    ).exclude(division=division)
-    if elsewhere.exists():
+    entered = DivisionEntry.objects.filter(team=team, division__competition=competition)
+    if entered.filter(division=division).exists():
+        raise ValidationError(gettext("%(team)s is entered already.") % {"team": team.name})
+    if entered.exists():
         raise ValidationError(
             gettext("%(team)s plays in another division of this competition already.")
             % {"team": team.name}
         )
+    roster = check_roster(competition, team)
+    take_places(competition=competition, team=team, members=roster)
     last = division.entries.aggregate(last=Max("seed"))["last"] or 0
     entry = DivisionEntry(division=division, team=team, seed=last + 1)
     entry.full_clean()

@@ -57,7 +57,9 @@ def competition(request: HttpRequest, competition_id: int) -> HttpResponse:
         "competition": chosen,
         "divisions": divisions,
         "breakers": [str(BREAKER_LABELS[breaker]) for breaker in chosen.breakers],
-        "secretary": is_secretary(request.user, club_of(request).pk),
+        # The organiser's secretary keeps it (another club's page shows it, not its setup).
+        "secretary": chosen.club_id == club_of(request).pk
+        and is_secretary(request.user, chosen.club_id),
     }
     return render(request, "teams/competition.html", context)
 
@@ -136,17 +138,4 @@ def move(request: HttpRequest, fixture_id: int) -> HttpResponse:
             form.add_error(None, refused)
     return render(
         request, "teams/move_fixture.html", {"fixture": fixture, "form": form}, status=status
-    )
-
-
-@require_GET
-@visible_to_visitors(PublicArea.STANDINGS)
-def competitions(request: HttpRequest) -> HttpResponse:
-    return render(
-        request,
-        "teams/competitions.html",
-        {
-            "competitions": selectors.competitions(club_of(request)),
-            "secretary": is_secretary(request.user, club_of(request).pk),
-        },
     )

@@ -23,7 +23,7 @@ from teams import selectors
 from teams.card_pdf import CardInfo, card_pdf
 from teams.forms import CaptainForm, LineupForm
 from teams.match_rules import Side
-from teams.models import Fixture, Match
+from teams.models import CardReopening, Fixture, Match
 from teams.services.matches import raise_dispute, sign_card, start_match
 
 
@@ -35,7 +35,7 @@ def _may_start(user: User, fixture: Fixture) -> bool:
 @require_http_methods(["GET", "POST"])
 def play_fixture(request: HttpRequest, fixture_id: int) -> HttpResponse:
     fixture = get_object_or_404(
-        Fixture.objects.filter(division__competition__club=club_of(request)).select_related(
+        selectors.fixtures_of_club(club_of(request)).select_related(
             "home__captain", "away__captain", "division__competition"
         ),
         pk=fixture_id,
@@ -70,9 +70,11 @@ def play_fixture(request: HttpRequest, fixture_id: int) -> HttpResponse:
 
 
 def _match(request: HttpRequest, match_id: int) -> Match:
-    """The match of one of the club's competitions with `match_id`."""
+    """The match with `match_id` of one of the club's competitions or of one of its teams."""
     return get_object_or_404(
-        Match.objects.filter(fixture__division__competition__club=club_of(request)).select_related(
+        Match.objects.filter(
+            fixture__in=selectors.fixtures_of_club(club_of(request))
+        ).select_related(
             "fixture__home__captain", "fixture__away__captain", "fixture__division__competition"
         ),
         pk=match_id,
@@ -175,12 +177,23 @@ def card(request: HttpRequest, match_id: int) -> HttpResponse:
 def verify_card(request: HttpRequest, code: str) -> HttpResponse:
     """The card a printed code names, and whether it still records what was signed."""
     normalised = normalise_code(code)
-    chosen = None
-    if normalised is not None:
-        chosen = Match.objects.filter(
-            fixture__division__competition__club=club_of(request), verification_code=normalised
-        ).first()
-    if chosen is None:
+    if normalised is None:
         raise Http404(gettext("No signed match card has this code."))
-    intact = selectors.card_code(chosen) == chosen.verification_code
-    return render(request, "teams/verify_card.html", {"match": chosen, "intact": intact})
+    in_club = Match.objects.filter(fixture__in=selectors.fixtures_of_club(club_of(request)))
+    chosen = in_club.filter(verification_code=normalised).first()
+    reopening = None
+    if chosen is None:
+        # A code a correction ended: the card says so rather than not knowing it.
+        reopening = (
+            CardReopening.objects.filter(match__in=in_club, verification_code=normalised)
+            .select_related("match__fixture__home", "match__fixture__away")
+            .first()
+        )
+        if reopening is None:
+            raise Http404(gettext("No signed match card has this code."))
+        chosen = reopening.match
+    # The card stands while its games still come to the figures the captains signed (a
+    # correction that changed no figure leaves it standing).
+    intact = reopening is None and selectors.card_still_holds(chosen)
+    context = {"match": chosen, "intact": intact, "reopening": reopening}
+    return render(request, "teams/verify_card.html", context)

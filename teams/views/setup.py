@@ -23,7 +23,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from clubs.requests import club_of
 from league.views.access import secretary_required, user_of
 from teams.bracket import bracket_of
-from teams.models import Competition, CompetitionKind, Division, Fixture, Team
+from teams.models import Competition, CompetitionKind, Division, EntryDecision, Fixture, Team
 from teams.services.fixtures import draw_fixtures, plan_fixtures
 from teams.services.setup import add_division, update_competition, update_division, update_team
 from teams.services.teams import create_competition, create_team, enter_team
@@ -167,6 +167,9 @@ def division_page(
             "round", "starts_at", "id"
         ),
         "played": division.fixtures.filter(match__isnull=False).exists(),
+        "entry_requests": division.entry_requests.filter(decision=EntryDecision.PENDING)
+        .select_related("team__club")
+        .order_by("requested_at"),
     }
     return render(request, "teams/setup/division.html", context, status=status)
 

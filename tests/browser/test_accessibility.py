@@ -86,6 +86,8 @@ NOT_PAGES = {
     "divisions/<int:division_id>/draw/",
     "divisions/<int:division_id>/cup/draw/",
     "ties/<int:tie_id>/winner/",
+    "competitions/<int:competition_id>/enter/",
+    "entries/<int:request_id>/decide/",
     "tournaments/<int:tournament_id>/entrants/clubs-apart/",
 }
 

@@ -161,7 +161,16 @@ def _b_tournament_and_league(b: Club, boss: User) -> dict[str, object]:
         first_round_on=datetime.date(2026, 1, 8),
         starts_at=datetime.time(19, 30),
     )
-    cup = create_competition(in_club=b, by=boss, name="B Cup", kind="cup", divisions=["Cup"])
+    # One player a side: each cup team is its captain alone (teams.services.teams.check_roster).
+    cup = create_competition(
+        in_club=b,
+        by=boss,
+        name="B Cup",
+        kind="cup",
+        divisions=["Cup"],
+        players_per_team=1,
+        table_size=2,
+    )
     for name, captain in (("B Pumas", people[0]), ("B Lynxes", people[1])):
         team = create_team(
             in_club=b, by=boss, name=name, captain=captain, venue="B Arms", members=[captain]
@@ -189,6 +198,8 @@ def _b_tournament_and_league(b: Club, boss: User) -> dict[str, object]:
         "match_id": match.pk,
         "dispute_id": dispute.pk,
         "tie_id": tie.pk,
+        # No entry of another club waits: club A's pages must not find one either.
+        "request_id": 0,
     }
 
 

@@ -31,7 +31,8 @@ def check_books(*args: str) -> str:
 
 
 def test_the_ratings_app_registers_its_book_with_the_league() -> None:
-    assert [book.name for book in upper_books()] == ["ratings"]
+    # The teams' book (match cards following corrections) is registered beside it.
+    assert "ratings" in [book.name for book in upper_books()]
 
 
 def test_the_last_turn_on_the_tablet_rates_the_game_it_finishes() -> None:

@@ -113,8 +113,13 @@ def cup_of(
         table_size=2,
     )
     division = competition.divisions.get()
+    return division, enter_one_player_teams(boss, division, names[:teams])
+
+
+def enter_one_player_teams(boss: User, division: Division, names: tuple[str, ...]) -> list[Team]:
+    """A team of its captain and one player for each name, entered in `division`."""
     entered = []
-    for team_name in names[:teams]:
+    for team_name in names:
         team = create_team(
             in_club=the_club(),
             by=boss,
@@ -125,7 +130,7 @@ def cup_of(
         )
         enter_team(by=boss, division=division, team=team)
         entered.append(team)
-    return division, entered
+    return entered
 
 
 def play_and_sign(fixture: Fixture, *, level: bool = False) -> Match:
@@ -156,3 +161,24 @@ def tie_fixture(tie: CupTie) -> Fixture:
 def tie_teams(tie: CupTie) -> tuple[Team, Team]:
     assert tie.home is not None and tie.away is not None
     return tie.home, tie.away
+
+
+def duel_league(boss: User, teams: int = 2) -> tuple[Division, list[Fixture]]:
+    """A league of `teams` teams of one player a side at a table of two, drawn (quick to play)."""
+    competition = create_competition(
+        in_club=the_club(),
+        by=boss,
+        name="Duel League",
+        divisions=["Premier"],
+        players_per_team=1,
+        table_size=2,
+    )
+    division = competition.divisions.get()
+    enter_one_player_teams(boss, division, TEAM_NAMES[:teams])
+    fixtures = draw_fixtures(
+        by=boss,
+        division=division,
+        first_round_on=datetime.date(2026, 1, 8),
+        starts_at=datetime.time(19, 30),
+    )
+    return division, fixtures

@@ -16,12 +16,12 @@ from django.utils.safestring import SafeString
 from clubs import board_panels
 from clubs.models import Club
 from teams.board_panel import tonights_panel
-from teams.models import CupTie
+from teams.models import CupTie, Fixture, Team
 from teams.services.cup import draw_cup
 from teams.services.matches import start_match
-from tests.factories import the_club
+from tests.factories import other_club, the_club
 from tests.scoring.services.helpers import secretary
-from tests.teams.helpers import cup_of, finish_games, tie_fixture
+from tests.teams.helpers import cup_of, duel_league, finish_games, tie_fixture
 
 pytestmark = pytest.mark.django_db
 
@@ -115,3 +115,19 @@ def test_tonights_panel_is_read_in_danish_and_german(client: Client) -> None:
 
     assert "Aftenens holdkamp" in danish
     assert "Mannschaftsspiel heute Abend" in german
+
+
+def test_the_board_shows_every_match_at_this_clubs_bar_tonight_and_none_at_another_pub() -> None:
+    _, fixtures = duel_league(secretary(), 6)
+    first_round = [f for f in fixtures if f.round == 1]
+    hosts = {f.home_id for f in first_round}
+    # A later fixture hosted by a team that is away in round one: it moves to another club.
+    away_pub = next(f for f in fixtures if f.round > 1 and f.home_id not in hosts)
+    tonight = [*first_round, away_pub]
+    Fixture.objects.filter(pk__in=[f.pk for f in tonight]).update(starts_at=timezone.now())
+    Team.objects.filter(pk=away_pub.home_id).update(club=other_club())
+
+    panel = tonights_panel(the_club())
+
+    shown = set(map(int, re.findall(r'data-fixture="(\d+)"', panel)))
+    assert shown == {f.pk for f in first_round} and len(shown) == 3

@@ -6,10 +6,11 @@ from __future__ import annotations
 import datetime
 
 import pytest
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 
 from teams.match_rules import Side
-from teams.models import Competition
+from teams.models import Competition, CompetitionPlace
 from teams.services.fixtures import draw_fixtures
 from teams.services.matches import sign_card
 from teams.services.seasons import start_next_season
@@ -20,12 +21,14 @@ from tests.teams.helpers import finish_games, league_of, start_match_of
 pytestmark = pytest.mark.django_db
 
 
-def test_the_winner_of_the_lower_division_goes_up_and_the_last_of_the_top_goes_down() -> None:
-    boss = secretary()
+def season_over(boss: User) -> Competition:
+    """Lions beat Tigers in the top division, Bears beat Wolves in the first: every fixture is
+    played."""
     competition, top, teams = league_of(boss, 4, double=False)
     first = competition.divisions.get(level=2)
     # Lions and Tigers in the top division, Bears and Wolves in the first.
     top.entries.filter(team__in=teams[2:]).delete()
+    CompetitionPlace.objects.filter(team__in=teams[2:]).delete()
     for team in teams[2:]:
         enter_team(by=boss, division=first, team=team)
     for division in (top, first):
@@ -39,6 +42,12 @@ def test_the_winner_of_the_lower_division_goes_up_and_the_last_of_the_top_goes_d
         finish_games(match)
         sign_card(match=match, side=Side.HOME, signer=fixture.home.captain.user)
         sign_card(match=match, side=Side.AWAY, signer=fixture.away.captain.user)
+    return competition
+
+
+def test_the_winner_of_the_lower_division_goes_up_and_the_last_of_the_top_goes_down() -> None:
+    boss = secretary()
+    competition = season_over(boss)
 
     following = start_next_season(by=boss, competition=competition, name="Winter League 2027")
 

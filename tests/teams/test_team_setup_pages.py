@@ -22,7 +22,8 @@ pytestmark = pytest.mark.django_db
 def test_a_new_team_of_the_clubs_members_is_entered_in_the_division(client: Client) -> None:
     boss = secretary()
     _, division, _ = league_of(boss, 2)
-    captain, players = member("Ulla"), [member("Vera"), member("Walt")]
+    # Four a side: the captain and three more make a team the competition takes.
+    captain, players = member("Ulla"), [member("Vera"), member("Walt"), member("Yves")]
     signed_in(client, boss)
 
     response = client.post(
@@ -86,10 +87,11 @@ def test_a_member_of_another_club_is_not_offered_nor_taken(client: Client) -> No
     assert not Team.objects.filter(name="Foxes").exists()
     # Once they join the club, they may play for its teams.
     join_club(club=the_club(), user=stranger.user)
+    mates = [member(known_as).pk for known_as in ("Fox1", "Fox2", "Fox3")]
     assert (
         client.post(
             url,
-            {"name": "Foxes", "captain": stranger.pk, "members": [stranger.pk]},
+            {"name": "Foxes", "captain": stranger.pk, "members": [stranger.pk, *mates]},
         ).status_code
         == 302
     )
@@ -111,8 +113,7 @@ def test_the_secretary_edits_a_teams_roster(client: Client) -> None:
     _, _, teams = league_of(boss, 2)
     team = teams[0]
     newcomer = member("Xena")
-    kept = team.members.exclude(pk=team.captain.pk).first()
-    assert kept is not None
+    kept, *others = team.members.exclude(pk=team.captain.pk).order_by("known_as")
     signed_in(client, boss)
     url = reverse("teams:edit_team", args=[team.pk])
     assert client.get(url).status_code == 200
@@ -123,11 +124,12 @@ def test_the_secretary_edits_a_teams_roster(client: Client) -> None:
             "name": "Lions United",
             "captain": kept.pk,
             "venue": "Den",
-            "members": [kept.pk, newcomer.pk],
+            "members": [kept.pk, newcomer.pk, *(other.pk for other in others)],
         },
     )
 
     team.refresh_from_db()
     assert response.status_code == 302
     assert (team.name, team.captain, team.venue) == ("Lions United", kept, "Den")
-    assert set(team.members.all()) == {kept, newcomer}
+    # The old captain left the roster; four players remain for the four-a-side league.
+    assert set(team.members.all()) == {kept, newcomer, *others}

@@ -285,8 +285,9 @@ QUERIES_PER_TURN = 5
 # sequence with them), their insert, the seasons the game finished in (none here: no standings
 # to sum) and the booking's stamp; the member figures need no savepoint of their own. Then the
 # ratings (league.upper_books): the changes from the game on, the players' ratings, and the
-# game's changes and its players' ratings inserted (4).
-QUERIES_TO_BOOK_A_BAR_GAME_OF_TWO_MEMBERS = 17
+# game's changes and its players' ratings inserted (4). Then the teams' book asks whether the
+# game is a table of a team match, whose card would follow it (1).
+QUERIES_TO_BOOK_A_BAR_GAME_OF_TWO_MEMBERS = 18
 
 
 def test_an_ordinary_turn_costs_the_same_and_the_finishing_turn_adds_its_booking() -> None:
