@@ -46,9 +46,14 @@ def fixtures_of_team(team: Team) -> QuerySet[Fixture]:
 
 
 def fixtures_of_club(club: Club) -> QuerySet[Fixture]:
-    """The fixtures a club's pages show: of its competitions, and its teams' in others'."""
-    return Fixture.objects.filter(
-        Q(division__competition__club=club) | Q(home__club=club) | Q(away__club=club)
+    """The fixtures a club's pages and calendar show, in time order: of its competitions, and
+    its teams' in others'."""
+    return (
+        Fixture.objects.filter(
+            Q(division__competition__club=club) | Q(home__club=club) | Q(away__club=club)
+        )
+        .select_related(*_FIXTURE_RELATIONS)
+        .order_by("starts_at", "id")
     )
 
 
@@ -57,15 +62,6 @@ def fixtures_of_competition(competition: Competition) -> QuerySet[Fixture]:
         Fixture.objects.filter(division__competition=competition)
         .select_related(*_FIXTURE_RELATIONS)
         .order_by("division__level", "round", "starts_at", "id")
-    )
-
-
-def fixtures_of_club(club: Club) -> QuerySet[Fixture]:
-    """Every fixture of the club's competitions, in time order (the club's calendar)."""
-    return (
-        Fixture.objects.filter(division__competition__club=club)
-        .select_related(*_FIXTURE_RELATIONS)
-        .order_by("starts_at", "id")
     )
 
 
