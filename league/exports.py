@@ -66,7 +66,8 @@ def _as_shown(raw: float | Decimal, text: str) -> float | Decimal:
     shown = _SHOWN_FIGURE.match(text.strip())
     if shown is None or not any(character.isdigit() for character in text):
         return raw
-    return round(raw, len(shown.group(1) or ""))
+    places = len(shown.group(1) or "")
+    return round(raw, places) if isinstance(raw, Decimal) else round(raw, places)
 
 
 def table_rows(table: tables.Table) -> Iterator[list[Cell]]:
@@ -133,5 +134,5 @@ def export_response(table: tables.Table, *, export: str, name: str) -> HttpRespo
     response = HttpResponse(content, content_type=FORMATS[export])
     slug = slugify(name, allow_unicode=True) or "table"
     filename = f"balutclub-{slug}-{timezone.localdate().isoformat()}.{export}"
-    response["Content-Disposition"] = content_disposition_header(True, filename)
+    response["Content-Disposition"] = content_disposition_header(True, filename) or "attachment"
     return response

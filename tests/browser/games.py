@@ -59,7 +59,9 @@ class PlayedGame:
 
     def play(self, engine: rules.Game, turn: dict[str, object]) -> None:
         """Keep a turn the tablet recorded, and play it on the engine's game too."""
-        rules.play(engine, rules.parse_turn(turn, engine.setup))
+        setup = engine.setup
+        assert isinstance(setup, rules.GameSetup)  # the game reads its setup as a Protocol
+        rules.play(engine, rules.parse_turn(turn, setup))
         self.turns.append(turn)
         self.order.append(str(turn["player"]))
 

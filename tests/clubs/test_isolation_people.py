@@ -92,9 +92,9 @@ def test_the_visitor_search_finds_only_clubs_that_show_their_members(client: Cli
     sign_in_by_pin(client, "club", ann)
 
     open_to_visitors(other_club())
-    hidden = client.get(SEARCH, {"seat": 1, "player_1_find": "be"}).content.decode()
+    hidden = client.get(SEARCH, {"seat": "1", "player_1_find": "be"}).content.decode()
     open_to_visitors(other_club(), PublicArea.MEMBERS)
-    shown = client.get(SEARCH, {"seat": 1, "player_1_find": "be"}).content.decode()
+    shown = client.get(SEARCH, {"seat": "1", "player_1_find": "be"}).content.decode()
 
     assert offered(hidden) == [] and "Beatrix" not in hidden and "Other Balut" not in hidden
     assert offered(shown) == ["Bea (Other Balut Club)"]

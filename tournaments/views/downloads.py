@@ -29,7 +29,7 @@ def attachment(body: bytes, kind: str, name: str) -> HttpResponse:
     """`name` in the reader's words ("Forårsturnering runde 2 skemaer"), made the file's name."""
     response = HttpResponse(body, content_type=TYPES[kind])
     filename = f"{slugify(name, allow_unicode=True) or 'tournament'}.{kind}"
-    response["Content-Disposition"] = content_disposition_header(True, filename)
+    response["Content-Disposition"] = content_disposition_header(True, filename) or "attachment"
     return response
 
 
