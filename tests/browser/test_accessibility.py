@@ -89,6 +89,13 @@ NOT_PAGES = {
     "competitions/<int:competition_id>/enter/",
     "entries/<int:request_id>/decide/",
     "tournaments/<int:tournament_id>/entrants/clubs-apart/",
+    # The installable app's manifest, icons and favicon, and the club's feeds: files, not pages.
+    "favicon.ico",
+    "icons/192.png",
+    "icons/512.png",
+    "manifest.webmanifest",
+    "feeds/calendar.ics",
+    "feeds/results.atom",
 }
 
 

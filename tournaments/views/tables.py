@@ -73,13 +73,18 @@ def game_panel(request: HttpRequest, game_id: int) -> HttpResponse:
             .select_related("round__tournament")
             .first()
         )
-    if table is None or not (
+    shown = table is not None and (
         table.round.tournament.public or belongs_to(table.round.tournament.club_id, request.user)
-    ):
-        return HttpResponse("")
-    tournament = table.round.tournament
-    return render(
-        request,
-        "tournaments/partials/game_panel.html",
-        {"table": table, "tournament": tournament, "replaced": table.game_id != game.pk},
     )
+    if request.htmx and not shown:  # type: ignore[attr-defined]
+        return HttpResponse("")
+    context = {
+        "game": game,
+        "table": table if shown else None,
+        "tournament": table.round.tournament if shown and table is not None else None,
+        "replaced": shown and table is not None and table.game_id != game.pk,
+    }
+    # The game page loads the line by htmx; opened at its own address, it is a whole page.
+    partial = bool(request.htmx)  # type: ignore[attr-defined]
+    template = "tournaments/partials/game_panel.html" if partial else "tournaments/game_panel.html"
+    return render(request, template, context)

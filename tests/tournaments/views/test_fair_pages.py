@@ -207,10 +207,17 @@ def test_a_tables_game_page_names_its_tournament_round_and_table(
     other = new_game()
     panel = reverse("tournaments:game_panel", args=[game.pk])
 
+    htmx = {"hx-request": "true"}
     page = organiser.get(reverse("scoring:game", args=[game.pk])).content.decode()
-    said = organiser.get(panel).content.decode()
+    said = organiser.get(panel, headers=htmx).content.decode()
+    alone = organiser.get(panel).content.decode()
+    elsewhere = reverse("tournaments:game_panel", args=[other.pk])
 
     assert panel in page
     assert "Club night" in said and "Round 1" in said and "Table 1" in said
-    assert organiser.get(reverse("tournaments:game_panel", args=[other.pk])).content == b""
+    assert "<html" not in said
+    # Opened at its own address: a whole page (a title, a landmark, a heading) saying the same.
+    assert "<html" in alone and "<h1" in alone and "Club night" in alone
+    assert organiser.get(elsewhere, headers=htmx).content == b""
+    assert "not part of a tournament" in organiser.get(elsewhere).content.decode()
     assert organiser.get(reverse("tournaments:game_panel", args=[999999])).status_code == 404
