@@ -77,7 +77,7 @@ def sign_in(page: Page, base_url: str, member: Member, pin: str = PIN) -> None:
     page.goto(f"{base_url}/signin/")
     page.locator("select[name=member]").select_option(str(member.pk))
     page.locator("input[name=pin]").fill(pin)
-    page.get_by_role("button", name="Sign in").click()
+    page.get_by_role("button", name="Sign in", exact=True).click()
     expect(page.locator("nav .navbar-text")).to_have_text(member.known_as)
 
 

@@ -89,6 +89,8 @@ NOT_PAGES = {
     "competitions/<int:competition_id>/enter/",
     "entries/<int:request_id>/decide/",
     "tournaments/<int:tournament_id>/entrants/clubs-apart/",
+    "tournaments/<int:tournament_id>/entrants/many/",
+    "tournaments/<int:tournament_id>/tables/<int:table_id>/replay/",
     # The installable app's manifest, icons and favicon, and the club's feeds: files, not pages.
     "favicon.ico",
     "icons/192.png",

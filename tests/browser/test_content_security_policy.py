@@ -91,7 +91,7 @@ def test_signing_a_sheet_by_pin_and_by_drawing_breaks_no_policy(
     page.goto(f"{live_server.url}/signin/?next=/games/{game.pk}/sign/")
     page.locator("select[name=member]").select_option(str(ann.pk))
     page.locator("input[name=pin]").fill(PIN)
-    page.get_by_role("button", name="Sign in").click()
+    page.get_by_role("button", name="Sign in", exact=True).click()
     page.wait_for_url(re.compile(rf"/games/{game.pk}/sign/$"))
 
     ann_panel = page.locator("[data-sign-panel]", has_text="Sign as Ann")

@@ -69,7 +69,7 @@ def test_a_member_signs_by_pin_and_a_guest_by_drawing_which_locks_the_sheet(
     page.locator("#sign-in-first").get_by_role("link", name="Sign in").click()
     page.locator("select[name=member]").select_option(str(ann.pk))
     page.locator("input[name=pin]").fill(PIN)
-    page.get_by_role("button", name="Sign in").click()
+    page.get_by_role("button", name="Sign in", exact=True).click()
     page.wait_for_url(re.compile(rf"/games/{game.pk}/sign/$"))
 
     ann_panel = page.locator("[data-sign-panel]", has_text="Sign as Ann")
