@@ -10,9 +10,9 @@ from django.core.exceptions import ValidationError
 from teams.match_rules import Side
 from teams.models import CardSignature, Match
 from teams.services.matches import sign_card, start_match
+from tests.races import at_once
 from tests.scoring.services.helpers import secretary
 from tests.teams.helpers import duel_league, finish_games
-from tests.teams.races import at_once
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 

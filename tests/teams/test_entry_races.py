@@ -10,8 +10,8 @@ from teams.models import DivisionEntry, EntryRequest
 from teams.services.entries import request_entry
 from teams.services.teams import create_competition, create_team, enter_team
 from tests.factories import other_club, the_club
+from tests.races import at_once
 from tests.scoring.services.helpers import member, secretary
-from tests.teams.races import at_once
 from tests.teams.test_inter_club import secretary_of, team_of
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]

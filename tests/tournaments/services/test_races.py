@@ -9,16 +9,15 @@ and the others stayed "in play" in the books; entries and draws raced into Integ
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable
 from typing import Any
 
 import pytest
 from django.core.exceptions import ValidationError
-from django.db import connection
 from django.test import Client
 from django.urls import reverse
 
 from scoring.models import Game
+from tests.races import at_once
 from tests.scoring.services.helpers import secretary
 from tests.tournaments.helpers import club_night
 from tournaments.models import Round, Table
@@ -29,29 +28,6 @@ from tournaments.services.rounds import draw_rounds, start_table
 
 # SQLite takes its write lock at BEGIN (IMMEDIATE): its writers never overlap. PostgreSQL's do.
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
-
-
-def at_once(*calls: Callable[[], Any]) -> tuple[list[Any], list[BaseException]]:
-    """Run the calls in threads released together (a barrier); their results and failures."""
-    barrier = threading.Barrier(len(calls))
-    results: list[Any] = []
-    failures: list[BaseException] = []
-
-    def run(call: Callable[[], Any]) -> None:
-        try:
-            barrier.wait(timeout=10)
-            results.append(call())
-        except BaseException as error:  # noqa: BLE001 - reported by the test
-            failures.append(error)
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=run, args=(call,)) for call in calls]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=60)
-    return results, failures
 
 
 @pytest.fixture

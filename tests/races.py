@@ -1,17 +1,19 @@
-"""Two requests at the same moment, for the PostgreSQL race tests (tests/postgres.py)."""
+"""Two requests at the same moment, for the PostgreSQL race tests (tests/postgres.py) of every
+app: tournaments, teams, ratings."""
 
 from __future__ import annotations
 
 import threading
 from collections.abc import Callable
+from typing import Any
 
 from django.db import connection
 
 
-def at_once(*actions: Callable[[], object]) -> tuple[list[object], list[BaseException]]:
+def at_once(*actions: Callable[[], Any]) -> tuple[list[Any], list[BaseException]]:
     """Run `actions` in threads released together; what they returned and what they raised."""
     start = threading.Barrier(len(actions))
-    done: list[object] = []
+    done: list[Any] = []
     failures: list[BaseException] = []
 
     def run(action: Callable[[], object]) -> None:
@@ -27,5 +29,5 @@ def at_once(*actions: Callable[[], object]) -> tuple[list[object], list[BaseExce
     for thread in threads:
         thread.start()
     for thread in threads:
-        thread.join(timeout=30)
+        thread.join(timeout=60)
     return done, failures
