@@ -85,6 +85,7 @@ CLUB_TABLES: dict[str, str] = {
     "tournaments.Round": "tournament__club",
     "tournaments.Table": "round__tournament__club",
     "tournaments.Seat": "round__tournament__club",
+    "tournaments.ReplacedGame": "table__round__tournament__club",
     "teams.Competition": "club",
     "teams.Division": "competition__club",
     "teams.Team": "club",
@@ -97,6 +98,12 @@ CLUB_TABLES: dict[str, str] = {
     "teams.CardSignature": "match__fixture__division__competition__club",
     "teams.Dispute": "match__fixture__division__competition__club",
     "teams.CupTie": "division__competition__club",
+    # An entry asked of another club's competition, and a player's one team in a competition,
+    # are the organising club's rows, as the competition is.
+    "teams.EntryRequest": "competition__club",
+    "teams.CompetitionPlace": "competition__club",
+    "teams.CardReopening": "match__fixture__division__competition__club",
+    "api.ApiToken": "club",
 }
 # The people the club's rows name: whole rows, shared by every club they belong to.
 PEOPLE = (USER, MEMBER)
@@ -116,8 +123,10 @@ SERVER_TABLES = frozenset(
         "axes.AccessAttemptExpiration",
         "axes.AccessLog",
         "clubs.Federation",
+        "clubs.FirstRunToken",
         "ratings.Rating",
         "ratings.RatingChange",
+        "ratings.RatingBacklog",
     }
 )
 
