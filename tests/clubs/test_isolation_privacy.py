@@ -62,6 +62,12 @@ SHOWN_TO_VISITORS = {
     "verify/<str:code>/",
     "tournaments/",
     "sheets/blank.pdf",
+    # The club's sign-in by password (a refusal shows the sign-in page again), and what an
+    # installed app and a calendar read: the club's name, and what visitors may see.
+    "signin/password/",
+    "manifest.webmanifest",
+    "feeds/calendar.ics",
+    "feeds/results.atom",
     *SERVER_ROUTES,
 }
 ASKED_BY = ("member", "secretary")

@@ -14,7 +14,8 @@ from django.views.decorators.http import require_GET, require_POST
 from clubs.requests import club_of
 from clubs.selectors import belongs_to
 from league.views.access import secretary_required, user_of
-from scoring.models import Game
+from scoring.access.privacy import visible_to_visitors
+from scoring.models import Game, PublicArea
 from tournaments.models import Table
 from tournaments.services.rounds import replay_table, start_table
 
@@ -57,6 +58,7 @@ def replay(request: HttpRequest, tournament_id: int, table_id: int) -> HttpRespo
 
 
 @require_GET
+@visible_to_visitors(PublicArea.GAMES)
 def game_panel(request: HttpRequest, game_id: int) -> HttpResponse:
     """The game page's line naming its tournament, round and table; empty for a game of no
     tournament, and for whoever may not see the tournament."""
