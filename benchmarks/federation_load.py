@@ -28,15 +28,15 @@ from django.core.management.color import no_style
 from django.db import connection, transaction
 from django.db.models import Max, Model
 
-from clubs.models import Club, Federation
+from clubs.models import Club, Federation, FirstRunToken
 from scoring.models import Correction, Signature, Turn
 
 # The apps whose rows belong to a club, and the users (a member is a user).
 COPIED_APPS = ("auth", "clubs", "scoring", "league", "ratings", "tournaments", "teams")
 AUTH_MODELS = ("user", "user_groups", "user_user_permissions")
-# Not copied: the clubs themselves, the server's one settings row, and what hangs off a turn
-# (the synthetic history signs nothing and corrects nothing).
-NOT_COPIED: tuple[type[Model], ...] = (Club, Federation, Turn, Correction, Signature)
+# Not copied: the clubs themselves, the server's one settings row and its first-run token, and
+# what hangs off a turn (the synthetic history signs nothing and corrects nothing).
+NOT_COPIED: tuple[type[Model], ...] = (Club, Federation, FirstRunToken, Turn, Correction, Signature)
 # Unique on the whole server: the copy's text gets the club's slug after it. GamePlayer.name is
 # not unique, but it is the name the sheet shows: a copied member's seat takes their new name.
 RENAMED = {

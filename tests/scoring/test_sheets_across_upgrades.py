@@ -97,8 +97,8 @@ def test_a_sheet_signed_before_the_upgrade_verifies_after_it(
 LAYOUT_3 = dataclasses.replace(layouts.RELEASED[2], version=3, label_suffix=" \u2013")
 
 
-def signed_game() -> Game:
-    game = new_game("bar")
+def signed_game(players: tuple[str, ...] = ("Ann", "Ben")) -> Game:
+    game = new_game("bar", players)
     fill_game(game)
     sign_all(game)
     return Game.objects.get(pk=game.pk)
@@ -129,7 +129,8 @@ def test_a_new_layout_leaves_the_sheets_signed_before_it_verifying(
 
     monkeypatch.setitem(layouts.RELEASED, 3, LAYOUT_3)
     monkeypatch.setattr(layouts, "CURRENT", 3)
-    after = signed_game()
+    # Other players: two sheets alike to the second would share one code (and be refused).
+    after = signed_game(("Cy", "Dee"))
 
     assert after.sheet_layout == 3
     assert "Started \u2013" in pdf_text(printed(after))

@@ -291,9 +291,9 @@ def test_the_finishing_turn_books_the_game_in_a_bounded_number_of_queries(
     # the season, the drinks, the health stamp; the house rules are the game's own, no query),
     # the ratings (4: the changes from the game on, the players' ratings, the game's changes
     # inserted, the ratings upserted: 4 too for players with a rating, whose old one was a
-    # delete and an insert, 5); the answer is pieces of the game as the turn left it, so
-    # nothing is read again.
-    with django_assert_num_queries(25):
+    # delete and an insert, 5), the team competitions' book (1: is the game a match's table?);
+    # the answer is pieces of the game as the turn left it, so nothing is read again.
+    with django_assert_num_queries(26):
         assert client.post(turns_url(game), post, headers=TABLET).status_code == 200
     game.refresh_from_db()
     assert game.is_finished
