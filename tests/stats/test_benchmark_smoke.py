@@ -14,7 +14,9 @@ def test_history_benchmark_produces_figures() -> None:
     result = run_history_benchmark(years=2, games_per_year=3, repeats=1)
 
     figures = result.figures()
-    assert len(figures) == 14
+    # The five pages and the board at both sizes, and the read API's standings and ratings.
+    assert len(figures) == 18
+    assert {"API standings small ms", "API ratings large ms"} <= set(figures), sorted(figures)
     assert all(value > 0 for value in figures.values()), figures
     report = result.report()
     assert "3 finished games a year" in report
