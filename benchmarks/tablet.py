@@ -135,7 +135,7 @@ def run_tablet_benchmark(*, turns: int = WHOLE_GAME) -> TabletBenchResult:
             page.goto(f"{base}/signin/")
             page.locator("select[name=member]").select_option(str(ann.pk))
             page.locator("input[name=pin]").fill(PIN)
-            page.get_by_role("button", name="Sign in").click()
+            page.get_by_role("button", name="Sign in", exact=True).click()
             page.wait_for_url(re.compile(r"/$"))
             online = _play(page, f"{base}/games/{online_game.pk}/", turns, online=True)
             page.goto(f"{base}/games/{offline_game.pk}/")
