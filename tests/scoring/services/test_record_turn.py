@@ -14,6 +14,7 @@ from django.utils import translation
 
 from scoring.models import Game, GameStatus, Turn
 from scoring.services.turns import StaleTurn
+from tests.postgres import RATINGS_LOCK_QUERIES
 from tests.scoring.services.helpers import (
     fill_game,
     five_dice,
@@ -285,9 +286,10 @@ QUERIES_PER_TURN = 5
 # sequence with them), their insert, the seasons the game finished in (none here: no standings
 # to sum) and the booking's stamp; the member figures need no savepoint of their own. Then the
 # ratings (league.upper_books): the changes from the game on, the players' ratings, and the
-# game's changes and its players' ratings inserted (4). Then the teams' book asks whether the
-# game is a table of a team match, whose card would follow it (1).
-QUERIES_TO_BOOK_A_BAR_GAME_OF_TWO_MEMBERS = 18
+# game's changes and its players' ratings inserted (4; on PostgreSQL the kind's advisory lock
+# first). Then the teams' book asks whether the game is a table of a team match, whose card
+# would follow it (1).
+QUERIES_TO_BOOK_A_BAR_GAME_OF_TWO_MEMBERS = 18 + RATINGS_LOCK_QUERIES
 
 
 def test_an_ordinary_turn_costs_the_same_and_the_finishing_turn_adds_its_booking() -> None:

@@ -16,6 +16,7 @@ from pytest_django import DjangoAssertNumQueries
 from scoring import rules
 from scoring.models import Game, Turn
 from scoring.selectors import load_game
+from tests.postgres import RATINGS_LOCK_QUERIES
 from tests.scoring.services.helpers import fill_game, five_dice, new_game, play
 from tests.scoring.views.test_play import five_dice_post, page, scorer_client, turns_url
 
@@ -293,7 +294,7 @@ def test_the_finishing_turn_books_the_game_in_a_bounded_number_of_queries(
     # inserted, the ratings upserted: 4 too for players with a rating, whose old one was a
     # delete and an insert, 5), the team competitions' book (1: is the game a match's table?);
     # the answer is pieces of the game as the turn left it, so nothing is read again.
-    with django_assert_num_queries(26):
+    with django_assert_num_queries(26 + RATINGS_LOCK_QUERIES):
         assert client.post(turns_url(game), post, headers=TABLET).status_code == 200
     game.refresh_from_db()
     assert game.is_finished
