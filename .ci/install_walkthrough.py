@@ -6,7 +6,8 @@ the superuser role CI has, as `createuser`/`createdb` would: a login role with a
 database it owns), the environment file of section 3 (its lines as printed, the host name kept,
 the password and the paths made this run's own), `make serve` (the runtime lock only; it
 migrates and collects the static files), /healthz answering 200, the club made by the doc's own
-`manage.py create_club` line, and that club's sign-in page answering. Not followed: apt-get,
+`manage.py create_club` line, and its secretary signing in on the club's sign-in page with the
+password given to that line, then opening the club's settings. Not followed: apt-get,
 the system user, systemd and the TLS proxy (a CI machine has none of them to give).
 
 Exits non-zero, naming the step, when one fails; drops the role and database either way.
@@ -25,6 +26,7 @@ import sys
 import tempfile
 import time
 import urllib.error
+import urllib.parse
 import urllib.request
 from pathlib import Path
 from typing import NoReturn
@@ -64,6 +66,22 @@ def doc_line(pattern: str) -> str:
     fail(f"docs/install.md has no line matching {pattern!r}")
 
 
+def manage_words(command: str) -> list[str]:
+    """The manage.py command of a doc line, unwrapped from `sudo -u balutclub sh -c '…&& CMD'`.
+
+    The walkthrough runs as this user with the environment file's settings already set, and in
+    the checkout rather than /srv/balutclub/app, so what `sh -c` does before the command (load
+    the environment, change directory) is done by the walkthrough itself.
+    """
+    words = shlex.split(command)
+    if "sh" in words and "-c" in words:
+        inner = words[words.index("-c") + 1]
+        words = shlex.split(re.split(r"&&|;", inner)[-1])
+    if "manage.py" not in " ".join(words[:2]):
+        fail("the doc's line runs manage.py", command)
+    return words
+
+
 def admin(sql: str) -> None:
     dsn = "host={PGHOST} port={PGPORT} user={PGUSER} dbname=postgres".format(
         PGHOST=os.environ.get("PGHOST", "127.0.0.1"),
@@ -89,6 +107,56 @@ def fetch(url: str) -> tuple[int, str]:
             return response.status, response.read().decode()
     except urllib.error.HTTPError as error:
         return error.code, error.read().decode()
+
+
+class Browser:
+    """Cookies kept by hand: the server marks them Secure (it is told the request came over
+    HTTPS), and urllib's cookie jar never sends a Secure cookie back over plain http."""
+
+    def __init__(self, port: int) -> None:
+        self.port = port
+        self.cookies: dict[str, str] = {}
+
+    def open(self, path: str, form: dict[str, str] | None = None) -> tuple[int, str, str]:
+        headers = {"Host": HOST, "X-Forwarded-Proto": "https", "Referer": f"https://{HOST}{path}"}
+        if self.cookies:
+            headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
+        data = urllib.parse.urlencode(form).encode() if form is not None else None
+        address = f"http://127.0.0.1:{self.port}{path}"
+        request = urllib.request.Request(address, data=data, headers=headers)
+        opener = urllib.request.build_opener(NoRedirect)
+        try:
+            response = opener.open(request, timeout=10)
+        except urllib.error.HTTPError as error:
+            response = error
+        for header in response.headers.get_all("Set-Cookie") or []:
+            name, _, rest = header.partition("=")
+            self.cookies[name.strip()] = rest.split(";", 1)[0]
+        return response.status, response.headers.get("Location", ""), response.read().decode()
+
+
+class NoRedirect(urllib.request.HTTPRedirectHandler):
+    def redirect_request(self, *args: object, **kwargs: object) -> None:
+        return None
+
+
+def sign_in(port: int, slug: str, username: str, password: str) -> None:
+    """The secretary signs in on the club's sign-in page with the password create_club set, and
+    opens the club's settings, which only a secretary may."""
+    browser = Browser(port)
+    status, _, body = browser.open(f"/c/{slug}/signin/")
+    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', body)
+    if status != 200 or token is None:
+        fail(f"/c/{slug}/signin/ answers with its form", f"{status}\n{body[-2000:]}")
+    print(f"   /c/{slug}/signin/: 200, its form")
+    form = {"csrfmiddlewaretoken": token.group(1), "username": username, "password": password}
+    status, location, body = browser.open(f"/c/{slug}/signin/password/", form)
+    if status != 302:
+        fail("the secretary signs in with the password", f"{status}\n{body[-2000:]}")
+    status, _, body = browser.open(f"/c/{slug}/settings/")
+    if status != 200:
+        fail("the signed-in secretary opens the club's settings", f"{status}\n{body[-2000:]}")
+    print(f"   signed in as {username} through the page (sent to {location}), settings: 200")
 
 
 def environment(scratch: Path, role: str, password: str) -> dict[str, str]:
@@ -147,10 +215,12 @@ def walk(scratch: Path, role: str, password: str) -> None:
 
         command = doc_line(r"manage\.py create_club ")
         print(f"   the club, as the doc makes it: {command}")
-        words = shlex.split(command)
+        words = manage_words(command)
         slug = words[words.index("create_club") + 1]
+        secretary = words[words.index("--secretary") + 1]
+        secretary_password = secrets.token_urlsafe(16)
         made = subprocess.run(
-            [*words, "--password", secrets.token_urlsafe(16)],
+            [*words, "--password", secretary_password],
             cwd=ROOT,
             env=env,
             capture_output=True,
@@ -158,10 +228,7 @@ def walk(scratch: Path, role: str, password: str) -> None:
         )
         if made.returncode != 0:
             fail("the doc's create_club line", made.stdout + made.stderr)
-        status, body = fetch(f"http://127.0.0.1:{port}/c/{slug}/signin/")
-        if status != 200 or "<form" not in body:
-            fail(f"/c/{slug}/signin/ answers with its form", f"{status}\n{body[-2000:]}")
-        print(f"   /c/{slug}/signin/: 200, its form")
+        sign_in(port, slug, secretary, secretary_password)
     finally:
         if server.poll() is None:
             os.killpg(server.pid, signal.SIGTERM)
