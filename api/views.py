@@ -14,6 +14,7 @@ from api.feeds import club_calendar, results_feed
 from api.forms import TokenForm
 from api.selectors import club_tokens
 from api.services.tokens import IssuedToken, issue_token, revoke_token
+from clubs.files import disposition
 from clubs.requests import club_of
 from league.views.access import secretary_required, user_of
 
@@ -76,5 +77,6 @@ def calendar_ics(request: HttpRequest) -> HttpResponse:
     response = HttpResponse(
         club_calendar(request, club_of(request)), content_type="text/calendar; charset=utf-8"
     )
-    response["Content-Disposition"] = 'inline; filename="club-calendar.ics"'
+    words = gettext("%(club)s calendar") % {"club": club_of(request).name}
+    response["Content-Disposition"] = disposition(words, "ics", attachment=False)
     return response

@@ -13,11 +13,12 @@ from django.http import FileResponse, HttpRequest, HttpResponse, JsonResponse
 from django.http.response import HttpResponseBase
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_GET, require_http_methods
 
+from clubs.files import disposition
 from clubs.requests import club_of
 from scoring import club, pdf, rules
 from scoring.access.privacy import PublicArea, visible_to_visitors
@@ -52,16 +53,19 @@ def sheet_language(chosen: str | None, house: club.HouseSettings) -> str:
 def game_sheet_pdf(request: HttpRequest, game_id: int) -> HttpResponse:
     game = get_object_or_404(club_games(club_of(request)).select_related("scorer"), pk=game_id)
     house = club.house_settings(club_of(request))
+    language = sheet_language(request.GET.get("lang"), house)
     content = pdf.game_sheet_pdf(
         load_game(game),
         game_corrections(game),
         signatures=game_signatures(game),
         site_url=request.build_absolute_uri("/"),
         club=house.club_name,
-        language=sheet_language(request.GET.get("lang"), house),
+        language=language,
     )
     response = HttpResponse(content, content_type=PDF)
-    response["Content-Disposition"] = f'inline; filename="balutclub-game-{game.pk}.pdf"'
+    with translation.override(language):
+        words = _("BalutClub game %(number)d") % {"number": game.pk}
+    response["Content-Disposition"] = disposition(words, "pdf", attachment=False)
     return response
 
 
@@ -84,15 +88,16 @@ def blank_sheet_pdf(request: HttpRequest) -> HttpResponse:
             % {"players": repr(raw_players), "least": rules.MIN_PLAYERS, "most": rules.MAX_PLAYERS}
         )
     house = club.house_settings(club_of(request))
-    content = pdf.blank_sheet_pdf(
-        ruleset,
-        players,
-        club=house.club_name,
-        language=sheet_language(request.GET.get("lang"), house),
-    )
+    language = sheet_language(request.GET.get("lang"), house)
+    content = pdf.blank_sheet_pdf(ruleset, players, club=house.club_name, language=language)
     response = HttpResponse(content, content_type=PDF)
-    filename = f"balutclub-blank-{ruleset}-{players}-players.pdf"
-    response["Content-Disposition"] = f'inline; filename="{filename}"'
+    with translation.override(language):
+        words = ngettext(
+            "BalutClub blank sheet %(game)s %(count)d player",
+            "BalutClub blank sheet %(game)s %(count)d players",
+            players,
+        ) % {"game": ruleset, "count": players}
+    response["Content-Disposition"] = disposition(words, "pdf", attachment=False)
     return response
 
 
@@ -173,19 +178,27 @@ def club_night_pdf(request: HttpRequest) -> HttpResponseBase:
     # FileResponse closes the file once it is sent, so no `with` here.
     out = tempfile.SpooledTemporaryFile(max_size=SPOOL_BYTES)  # noqa: SIM115
     house = club.house_settings(club_of(request))
+    language = sheet_language(form.cleaned_data.get("lang"), house)
     pdf.club_night_pdf(
         games,
         out,
         date_from=date_from,
         date_to=date_to,
         club=house.club_name,
-        language=sheet_language(form.cleaned_data.get("lang"), house),
+        language=language,
     )
     out.seek(0)
-    filename = f"balutclub-club-night-{date_from.isoformat()}-to-{date_to.isoformat()}.pdf"
-    if date_from == date_to:
-        filename = f"balutclub-club-night-{date_from.isoformat()}.pdf"
-    return FileResponse(out, as_attachment=True, filename=filename, content_type=PDF)
+    # ISO dates in the name: they sort, and read the same in every language.
+    days = {"first": date_from.isoformat(), "last": date_to.isoformat()}
+    with translation.override(language):
+        words = (
+            _("BalutClub club night %(first)s") % days
+            if date_from == date_to
+            else _("BalutClub club night %(first)s to %(last)s") % days
+        )
+    response = FileResponse(out, content_type=PDF)
+    response["Content-Disposition"] = disposition(words, "pdf", attachment=True)
+    return response
 
 
 def _refuse(request: HttpRequest, form: ClubNightForm, message: str) -> HttpResponse:

@@ -13,6 +13,7 @@ from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
+from clubs.files import disposition
 from clubs.requests import club_of
 from scoring import club
 from scoring.access.privacy import PublicArea, visible_to_visitors
@@ -33,7 +34,8 @@ def game_record_download(request: HttpRequest, game_id: int) -> HttpResponse:
     response = HttpResponse(
         json.dumps(document, indent=1, ensure_ascii=False), content_type="application/json"
     )
-    response["Content-Disposition"] = f'attachment; filename="balutclub-game-{game.pk}.json"'
+    words = _("BalutClub game %(number)d") % {"number": game.pk}
+    response["Content-Disposition"] = disposition(words, "json", attachment=True)
     return response
 
 

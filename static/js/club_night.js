@@ -13,10 +13,16 @@
     return span.innerHTML;
   }
 
+  // The server names the file in the reader's words; a name with letters beyond ASCII
+  // ("forår") comes as RFC 6266's filename*=utf-8''…, percent-encoded.
   function filenameOf(response) {
     const disposition = response.headers.get("Content-Disposition") || "";
-    const match = disposition.match(/filename="?([^";]+)"?/);
-    return match ? match[1] : "balutclub-club-night.pdf";
+    const encoded = disposition.match(/filename\*=utf-8''([^;]+)/i);
+    if (encoded) {
+      return decodeURIComponent(encoded[1]);
+    }
+    const plain = disposition.match(/filename="?([^";]+)"?/);
+    return plain ? plain[1] : "balutclub.pdf";
   }
 
   async function errorOf(response) {

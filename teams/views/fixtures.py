@@ -11,10 +11,10 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
-from django.utils.text import slugify
 from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_http_methods
 
+from clubs.files import disposition
 from clubs.requests import club_of
 from scoring.access.privacy import visible_to_visitors
 from scoring.access.requests import member_sign_in, signed_in_here, user_of
@@ -33,7 +33,7 @@ def _calendar_response(title: str, name: str, fixtures: Iterable[Fixture]) -> Ht
     response = HttpResponse(
         fixtures_calendar(title, fixtures), content_type="text/calendar; charset=utf-8"
     )
-    response["Content-Disposition"] = f'inline; filename="{slugify(name) or "fixtures"}.ics"'
+    response["Content-Disposition"] = disposition(name, "ics", attachment=False)
     return response
 
 

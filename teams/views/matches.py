@@ -12,6 +12,7 @@ from django.urls import reverse
 from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from clubs.files import disposition
 from clubs.requests import club_of
 from scoring.access.pins import check_pin
 from scoring.access.privacy import visible_to_visitors
@@ -169,7 +170,8 @@ def card(request: HttpRequest, match_id: int) -> HttpResponse:
     )
     body = card_pdf(CardInfo(chosen, selectors.match_outcome(chosen), verify_url))
     response = HttpResponse(body, content_type="application/pdf")
-    response["Content-Disposition"] = f'inline; filename="balutclub-match-{chosen.pk}.pdf"'
+    words = gettext("BalutClub match card %(number)d") % {"number": chosen.pk}
+    response["Content-Disposition"] = disposition(words, "pdf", attachment=False)
     return response
 
 

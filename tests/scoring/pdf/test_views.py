@@ -99,14 +99,14 @@ def test_anyone_gets_blank_sheets(client: Client, ruleset: str) -> None:
     response = client.get(BLANK, {"ruleset": ruleset, "players": "8"})
     assert response.status_code == 200
     assert response["Content-Type"] == "application/pdf"
-    assert f"blank-{ruleset}-8-players.pdf" in response["Content-Disposition"]
+    assert f"blank-sheet-{ruleset}-8-players.pdf" in response["Content-Disposition"]
     assert response.content.startswith(b"%PDF")
 
 
 def test_a_blank_sheet_is_for_four_players_unless_asked(client: Client) -> None:
     response = client.get(BLANK, {"ruleset": "bar"})
     assert response.status_code == 200
-    assert "blank-bar-4-players" in response["Content-Disposition"]
+    assert "blank-sheet-bar-4-players" in response["Content-Disposition"]
 
 
 @pytest.mark.parametrize(
@@ -282,3 +282,21 @@ def test_the_club_night_pdf_costs_the_same_queries_however_many_games(
 
     # The club's settings are read once for the whole night, never once a sheet.
     assert queries_for(2) == queries_for(4)
+
+
+@pytest.mark.parametrize(
+    ("language", "name"),
+    [
+        ("da", "balutclub-klubaften-2026-03-06-til-2026-03-07.pdf"),
+        ("de", "balutclub-clubabend-2026-03-06-bis-2026-03-07.pdf"),
+    ],
+)
+def test_a_club_night_printed_in_another_language_is_named_in_it(
+    secretary_client: Client, language: str, name: str
+) -> None:
+    night(import_record(example_record("bar")))
+    response = secretary_client.post(
+        CLUB_NIGHT, {"date_from": "2026-03-06", "date_to": "2026-03-07", "lang": language}
+    )
+    assert response.status_code == 200
+    assert response["Content-Disposition"] == f'attachment; filename="{name}"'
