@@ -34,3 +34,20 @@ if os.environ.get("MEDIA_ROOT", "") in ("", os.environ.get("BALUTCLUB_TEST_MEDIA
     _media = tempfile.mkdtemp(prefix="balutclub-test-media-")
     os.environ["MEDIA_ROOT"] = os.environ["BALUTCLUB_TEST_MEDIA_ROOT"] = _media
     atexit.register(shutil.rmtree, _media, ignore_errors=True)
+
+
+def pytest_configure(config: object) -> None:
+    """BALUTCLUB_TEST_CLOCK=2026-11-27T23:30:00+00:00 runs the suite with the clock set there
+    (and running on), in every xdist worker: a test that passes only at some hours of the day,
+    or on some days, fails at the hour that breaks it. Used to run the suite at 23:30 UTC and
+    at 00:30 in the club's time zone (docs/architecture.md, "Time in tests"). Servers started
+    as separate processes keep the real clock; the browsers' clocks start at the set time
+    (tests/conftest.py's tablet_context)."""
+    moment = os.environ.get("BALUTCLUB_TEST_CLOCK")
+    if not moment:
+        return
+    import datetime
+
+    import time_machine
+
+    time_machine.travel(datetime.datetime.fromisoformat(moment), tick=True).start()

@@ -4,6 +4,7 @@ The settings-related defaults live in balutclub/pytest_env.py, because pytest-dj
 settings before this file is imported.
 """
 
+import datetime
 import os
 from collections.abc import Iterator
 from pathlib import Path
@@ -179,7 +180,8 @@ def tablet_context(
         reduced_motion="reduce",
         bypass_csp=bypass_csp,
     )
-    context.clock.install()
+    # From this process's clock, which BALUTCLUB_TEST_CLOCK may have set (balutclub/pytest_env.py).
+    context.clock.install(time=datetime.datetime.now(datetime.UTC))
     return context
 
 
