@@ -280,10 +280,17 @@ def federation_ratings(ruleset: str, *, viewer: Viewer = None) -> FederationRati
     """Each person once, ranked among everyone of the clubs shown; a club's list shows its
     ratings where it opens its standings, so the federation's does too."""
     clubs = all_clubs()
-    shown = _open_to(viewer, PublicArea.STANDINGS, clubs, _settings_of(clubs))
+    settings = _settings_of(clubs)
+    shown = _open_to(viewer, PublicArea.STANDINGS, clubs, settings)
     everyone = len(shown) == len(clubs)
+    # Nobody whose rating counts a game of a club that keeps both its games and its standings
+    # from the viewer: such a figure would tell of games the viewer may not see. (A club that
+    # opens its standings shows ratings built from its games on its own list anyway.)
+    games_seen = _open_to(viewer, PublicArea.GAMES, clubs, settings)
     lines = rating_lines_of(
-        None if everyone else [club for club in clubs if club.pk in shown], ruleset
+        None if everyone else [club for club in clubs if club.pk in shown],
+        ruleset,
+        hiding=[club.pk for club in clubs if club.pk not in games_seen | shown],
     )
     return FederationRatings(
         ruleset,

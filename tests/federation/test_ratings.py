@@ -83,3 +83,47 @@ def test_the_ratings_page_refuses_a_post_and_an_unknown_game_falls_back(client: 
     html = client.get("/federation/ratings/?ruleset=chess").content.decode()
     assert "Ann" not in names(html)  # the usual game (Standard Balut): no one rated yet
     assert "No member has a rating for this game yet." in html
+
+
+@pytest.mark.usefixtures("rated")
+def test_a_rating_that_counts_a_game_of_a_club_keeping_everything_private_is_left_out(
+    client: Client,
+) -> None:
+    """Ann plays at the other club too, which shows visitors neither its games nor its
+    standings: her rating tells of that game, so visitors do not see it; the administrator,
+    who may see every club, still does."""
+    make_public(True)
+    import_game_record(
+        in_club=other_club(),
+        data=bar_record({"Ann": 30, "Cat": 5}, "2026-03-03T20:00:00+01:00"),
+        imported_by=None,
+        source="test:federation-private",
+    )
+    ClubSettings.objects.update_or_create(
+        club=other_club(), defaults={"public_areas": [PublicArea.BOARD]}
+    )
+
+    html = client.get("/federation/ratings/?ruleset=bar").content.decode()
+
+    assert sorted(names(html)) == ["Ben"]
+    client.force_login(superuser())
+    html = client.get("/federation/ratings/?ruleset=bar").content.decode()
+    assert sorted(names(html)) == ["Ann", "Ben", "Cat", "Dan"]
+
+
+@pytest.mark.usefixtures("rated")
+def test_a_club_that_opens_its_standings_but_not_its_games_still_counts(client: Client) -> None:
+    make_public(True)
+    import_game_record(
+        in_club=other_club(),
+        data=bar_record({"Ann": 30, "Cat": 5}, "2026-03-03T20:00:00+01:00"),
+        imported_by=None,
+        source="test:federation-standings",
+    )
+    ClubSettings.objects.update_or_create(
+        club=other_club(), defaults={"public_areas": [PublicArea.STANDINGS]}
+    )
+
+    html = client.get("/federation/ratings/?ruleset=bar").content.decode()
+
+    assert sorted(names(html)) == ["Ann", "Ben", "Cat", "Dan"]
