@@ -6,25 +6,33 @@ The HTML field names (`ruleset`, `player_<i>_member`, `player_<i>_guest`, `playe
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any
 
 from django import forms
 from django.core.exceptions import ValidationError
-from django.db.models import QuerySet
-from django.forms import BoundField
 from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext_lazy
 
 from clubs.models import Club
 from scoring import rules
 from scoring.box_names import game_title_lazy
+from scoring.forms.seats import (
+    SEAT_SEARCH_PLACEHOLDER,
+    SeatRow,
+    active_members,
+    chosen_member_id,
+    find_field,
+    member_named,
+    own_choices,
+    seat_fields,
+    seatable,
+    visitor_pin_field,
+)
 from scoring.forms.visitors import visitors as visitors_of
 from scoring.forms.visitors import with_visitors
 from scoring.models import GamePlayer, Member
 from scoring.rules.game_setup import SETUP_CHOICES_APPLY_TO
 from scoring.rules.options import JACKPOT_BONUS_CHOICES, MAX_GUESS_POINTS, THRESHOLD_CHOICES
-from scoring.selectors import members_of
 from scoring.services.games import Seat
 
 SEAT_COUNT = rules.MAX_PLAYERS
@@ -47,66 +55,6 @@ APPLIES_TO = SETUP_CHOICES_APPLY_TO
 
 SELECT = {"class": "form-select form-select-lg"}
 TEXT = {"class": "form-control form-control-lg"}
-
-
-class SeatRow(NamedTuple):
-    number: int
-    member: BoundField
-    guest: BoundField
-    guess: BoundField
-    find: BoundField | None
-    pin: BoundField | None
-
-
-def _active_members(club: Club | None) -> QuerySet[Member]:
-    """The club's active members: the choices of a game of the club (none without a club)."""
-    if club is None:
-        return Member.objects.none()
-    return members_of(club).filter(is_active=True)
-
-
-def _seatable(club: Club | None, *, visitors: bool) -> QuerySet[Member]:
-    """Who may sit at a game of the club: its active members, and (`visitors`) the active
-    members of the server's other clubs, who play here as themselves (their results follow
-    them) without becoming members of this club."""
-    if club is None:
-        return Member.objects.none()
-    if not visitors:
-        return _active_members(club)
-    return Member.objects.filter(is_active=True, user__memberships__isnull=False).distinct()
-
-
-# Short, beside its Find button: the field is a third of an iPad's width (the label says more).
-SEAT_SEARCH_PLACEHOLDER = pgettext_lazy("placeholder of the seat search", "Other clubs")
-
-
-def own_choices(club: Club | None) -> list[Any]:
-    """The seats' choices of the club's own members (one query for all eight seats)."""
-    if club is None:
-        return [("", "—")]
-    return [("", "—"), *_active_members(club).values_list("pk", "known_as")]
-
-
-def _chosen(value: object) -> int | None:
-    try:
-        return int(str(value))
-    except ValueError:
-        return None
-
-
-def seat_fields(seat: int) -> tuple[str, str, str]:
-    """The member, guest and guess field names of a seat (0-based)."""
-    return f"player_{seat}_member", f"player_{seat}_guest", f"player_{seat}_guess"
-
-
-def find_field(seat: int) -> str:
-    """The name of a seat's search for a member of another club (0-based)."""
-    return f"player_{seat}_find"
-
-
-def visitor_pin_field(seat: int) -> str:
-    """The PIN a member of another club types at the tablet to sit in the seat (0-based)."""
-    return f"player_{seat}_pin"
 
 
 class GameSetupForm(forms.Form):
@@ -179,12 +127,12 @@ class GameSetupForm(forms.Form):
         signed-in members, not for anyone who picks up the tablet (views.setup decides)."""
         super().__init__(*args, **kwargs)
         self.club = club
-        members = _active_members(club)
+        members = active_members(club)
         scorer = self.fields["scorer"]
         assert isinstance(scorer, forms.ModelChoiceField)
         # The scorer is one of the club's own: the PIN signs them in to this club.
         scorer.queryset = members.exclude(pin_hash="")
-        seatable = _seatable(club, visitors=visitors)
+        may_sit = seatable(club, visitors=visitors)
         choices = own_choices(club)
         chosen = self._visitors_chosen(club, choices) if visitors and club is not None else {}
         for seat in range(SEAT_COUNT):
@@ -192,7 +140,7 @@ class GameSetupForm(forms.Form):
             number = seat + 1
             field = forms.ModelChoiceField(
                 label=format_lazy(_("Seat {number}: member"), number=number),
-                queryset=seatable,
+                queryset=may_sit,
                 required=False,
                 empty_label="—",
                 error_messages={"invalid_choice": _("Choose a member from the list.")},
@@ -260,7 +208,7 @@ class GameSetupForm(forms.Form):
         by_seat = {
             seat: pk
             for seat in range(SEAT_COUNT)
-            if (pk := _chosen(source.get(seat_fields(seat)[0], ""))) is not None
+            if (pk := chosen_member_id(source.get(seat_fields(seat)[0], ""))) is not None
             and pk not in own_pks
         }
         if not by_seat:
@@ -335,7 +283,7 @@ class GameSetupForm(forms.Form):
                     seats.append(Seat(member=member, guess=guess))
             else:
                 key = guest.casefold()
-                namesake = _member_named(self.club, guest)
+                namesake = member_named(self.club, guest)
                 if namesake is not None:
                     self.add_error(
                         guest_field,
@@ -372,7 +320,7 @@ class GameSetupForm(forms.Form):
 
     def visitor_seats(self) -> list[tuple[int, Member]]:
         """The seats (0-based) given to members of other clubs, with who sits there."""
-        own = set(_active_members(self.club).values_list("pk", flat=True))
+        own = set(active_members(self.club).values_list("pk", flat=True))
         return [
             (index, member)
             for index in range(SEAT_COUNT)
@@ -402,15 +350,3 @@ class GameSetupForm(forms.Form):
     def applies_to(self) -> dict[str, str]:
         """The games each setting changes, as the page's `data-rulesets` attributes."""
         return {name: " ".join(rulesets) for name, rulesets in APPLIES_TO.items()}
-
-
-def _member_named(club: Club | None, name: str) -> Member | None:
-    # Any member of the club, past ones too, or of another club of the server (who may sit as
-    # themself): a guest under a member's name would muddle their statistics.
-    if club is None:
-        return None
-    return (
-        Member.objects.filter(known_as__iexact=name, user__memberships__isnull=False)
-        .distinct()
-        .first()
-    )

@@ -16,13 +16,8 @@ from clubs.requests import club_of
 from clubs.selectors import all_clubs, belongs_to
 from scoring import club, rules
 from scoring.access.pins import PIN_BACKEND, check_pin, start_pin_session
-from scoring.forms.setup import (
-    SEAT_COUNT,
-    GameSetupForm,
-    find_field,
-    seat_fields,
-    visitor_pin_field,
-)
+from scoring.forms.seats import find_field, seat_fields, visitor_pin_field
+from scoring.forms.setup import SEAT_COUNT, GameSetupForm
 from scoring.forms.visitors import visitors
 from scoring.language import follow_member
 from scoring.models import Game, Member

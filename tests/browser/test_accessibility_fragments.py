@@ -16,7 +16,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, Playwright
 from pytest_django.fixtures import Settings
 from pytest_django.live_server_helper import LiveServer
 
-from scoring.forms.setup import find_field
+from scoring.forms.seats import find_field
 from tests.browser.test_accessibility import (
     FAILING_IMPACTS,
     LANGUAGES,
