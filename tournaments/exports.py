@@ -1,5 +1,6 @@
 """What a tournament prints and downloads: table cards (one card a table: who sits where, in
-starting order), the results as PDF, and the results as CSV or Excel (tablib)."""
+starting order), the results as PDF, and the rows of the results' CSV and Excel files (tablib,
+written as every download is: league.exports.dataset_response)."""
 
 from __future__ import annotations
 
@@ -43,14 +44,6 @@ def result_rows(standings: Sequence[StandingRow], rounds: int) -> tablib.Dataset
             + [row.by_round.get(n, "") for n in range(1, rounds + 1)]
         )
     return data
-
-
-def results_file(tournament: Tournament, standings: Sequence[StandingRow], kind: str) -> bytes:
-    data = result_rows(standings, tournament.rounds)
-    if kind == "csv":
-        return str(data.export("csv")).encode("utf-8-sig")
-    exported = data.export("xlsx")
-    return exported if isinstance(exported, bytes) else bytes(exported)
 
 
 def table_cards(tournament: Tournament, drawn: Sequence[RoundView]) -> bytes:
