@@ -1,4 +1,6 @@
-"""CSV and Excel downloads of a table, as filtered and sorted on the page (every page of it).
+"""Every CSV and Excel download of the app, one path (tablib): a table as filtered and sorted
+on the page (every page of it, `export_response`), or rows an app lays out itself (a tournament's
+results, `dataset_response`).
 
 Cells keep their type: a number is a number and a date a date (in the club's time zone: a
 spreadsheet has none), so the file sorts and sums as the club expects. Anything else is the
@@ -10,20 +12,19 @@ language ("balutclub-drikkeregnskab-2026-11-27.csv").
 
 from __future__ import annotations
 
-import csv
 import datetime
-import io
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from decimal import Decimal
+from typing import Any
 
 import django_tables2 as tables
+import tablib
 from django.http import HttpRequest, HttpResponse
 from django.utils import timezone
 from django.utils.encoding import force_str
 from django.utils.http import content_disposition_header
 from django.utils.text import slugify
-from openpyxl import Workbook
 
 FORMATS = {
     "csv": "text/csv; charset=utf-8",
@@ -87,12 +88,20 @@ def table_rows(table: tables.Table) -> Iterator[list[Cell]]:
         yield cells
 
 
-def _csv(rows: Iterator[list[Cell]]) -> bytes:
-    out = io.StringIO()
-    writer = csv.writer(out)
-    for row in rows:
-        writer.writerow([_csv_cell(cell) for cell in row])
-    return out.getvalue().encode("utf-8-sig")
+def dataset(rows: Iterable[Iterable[Cell]]) -> tablib.Dataset:
+    """The header (the first row), then the rows, their cells as typed as `Cell` says."""
+    lines = iter(rows)
+    data = tablib.Dataset(headers=[force_str(header) for header in next(lines, [])])
+    for line in lines:
+        data.append(list(line))
+    return data
+
+
+def _csv(data: tablib.Dataset) -> bytes:
+    shown = tablib.Dataset(headers=data.headers)
+    for line in data:
+        shown.append([_csv_cell(cell) for cell in line])
+    return str(shown.export("csv")).encode("utf-8-sig")
 
 
 def _csv_cell(cell: Cell) -> object:
@@ -105,34 +114,53 @@ def _csv_cell(cell: Cell) -> object:
     return cell
 
 
-def _xlsx(rows: Iterator[list[Cell]], title: str) -> bytes:
-    book = Workbook()
-    sheet = book.active
-    assert sheet is not None
-    # Excel refuses a sheet title with any of []:*?/\ or over 31 characters.
-    sheet.title = re.sub(r"[\[\]:*?/\\]", "-", title)[:31] or "-"
-    for number, row in enumerate(rows, start=1):
-        for column, value in enumerate(row, start=1):
-            cell = sheet.cell(row=number, column=column, value=value)
-            if isinstance(value, datetime.datetime):
-                cell.number_format = DATETIME_FORMAT
-            elif isinstance(value, datetime.date):
-                cell.number_format = DATE_FORMAT
-            elif isinstance(value, str):
-                # Text, even when it looks like a formula: never evaluated when opened.
-                cell.data_type = "s"
-    out = io.BytesIO()
-    book.save(out)
-    return out.getvalue()
+_TablibXLSX: Any = tablib.formats.registry.get_format("xlsx")
 
 
-def export_response(table: tables.Table, *, export: str, name: str) -> HttpResponse:
+class _TypedXLSX(_TablibXLSX):
+    """tablib's Excel sheet (bold, frozen header), its cells kept as the page's: text that
+    looks like a formula stays text, never evaluated when opened; dates read as dates."""
+
+    title = "balutclub-xlsx"
+
+    @classmethod
+    def dset_sheet(cls, dataset: tablib.Dataset, ws: Any, **options: Any) -> None:
+        super().dset_sheet(dataset, ws, **{**options, "escape": False})
+        for line in ws.iter_rows():
+            for cell in line:
+                if isinstance(cell.value, datetime.datetime):
+                    cell.number_format = DATETIME_FORMAT
+                elif isinstance(cell.value, datetime.date):
+                    cell.number_format = DATE_FORMAT
+                elif isinstance(cell.value, str):
+                    cell.data_type = "s"
+
+
+tablib.formats.registry.register(_TypedXLSX.title, _TypedXLSX)
+
+
+def _xlsx(data: tablib.Dataset, title: str) -> bytes:
+    # tablib makes the title one Excel takes (none of []:*?/\, at most 31 characters).
+    data.title = title or "-"
+    exported = data.export(_TypedXLSX.title)
+    return exported if isinstance(exported, bytes) else bytes(exported)
+
+
+def file_of(data: tablib.Dataset, *, export: str, name: str) -> bytes:
+    """The file's bytes: CSV with a byte-order mark, or an Excel sheet titled `name`."""
+    return _csv(data) if export == "csv" else _xlsx(data, name)
+
+
+def dataset_response(data: tablib.Dataset, *, export: str, name: str) -> HttpResponse:
     """`name` in the reader's words ("Drikkeregnskab", "Stilling Forår 2026 Bar-Balut"): the
-    sheet's title and, made a slug, the file's name."""
-    rows = table_rows(table)
-    content = _csv(rows) if export == "csv" else _xlsx(rows, name)
-    response = HttpResponse(content, content_type=FORMATS[export])
+    sheet's title and, made a slug, the file's name, dated in the club's time zone."""
+    response = HttpResponse(file_of(data, export=export, name=name), content_type=FORMATS[export])
     slug = slugify(name, allow_unicode=True) or "table"
     filename = f"balutclub-{slug}-{timezone.localdate().isoformat()}.{export}"
     response["Content-Disposition"] = content_disposition_header(True, filename) or "attachment"
     return response
+
+
+def export_response(table: tables.Table, *, export: str, name: str) -> HttpResponse:
+    """The table as the page shows it (league.exports.dataset_response)."""
+    return dataset_response(dataset(table_rows(table)), export=export, name=name)

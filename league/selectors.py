@@ -37,9 +37,10 @@ from league.models import (
     Season,
     SeasonStanding,
 )
-from league.standings import TIEBREAKERS
+from league.standings import COLUMNS
 from scoring import rules
 from scoring.models import RULESET_KEYS, GamePlayer, GameStatus, Member
+from scoring.rules.tiebreakers import higher_first
 from scoring.selectors import members_of
 
 
@@ -249,8 +250,8 @@ def standings(
     (league.services.standings): a few rows a member, however long the club's history."""
     order = []
     for key in tiebreakers:
-        column, higher_first = TIEBREAKERS[key]
-        order.append(F(column).desc() if higher_first else F(column).asc())
+        column = F(COLUMNS[key])
+        order.append(column.desc() if higher_first(key) else column.asc())
     return (
         SeasonStanding.objects.filter(season=season, ruleset=ruleset)
         .annotate(average=Cast("total", FloatField()) / Cast("games", FloatField()))

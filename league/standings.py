@@ -1,7 +1,9 @@
-"""The standings' tie-breakers: which figures rank a season's table, in which order.
+"""A season's standings' tie-breakers: which figures rank a club's table, in which order.
 
-Kept apart from the models so the club settings' validator, the form and the selector share one
-list of known keys. Every figure is an aggregate of PlayerResultRow, itself the engine's result.
+The figures and their words are the competitions' one vocabulary (scoring.rules.tiebreakers,
+`LEAGUE`); here is what the league keeps of them: the club settings' validator, the usual order
+of each game, the standings query's column of each figure. Every figure is an aggregate of
+PlayerResultRow, itself the engine's result.
 """
 
 from __future__ import annotations
@@ -13,28 +15,18 @@ from django.utils.translation import gettext
 
 from scoring import rules
 from scoring.models import RULESET_KEYS
+from scoring.refusals import refusal
+from scoring.rules import tiebreakers as vocabulary
 
-# Key to (column of the standings query, higher is better).
-TIEBREAKERS: dict[str, tuple[str, bool]] = {
-    "average": ("average", True),
-    "wins": ("wins", True),
-    "best": ("best", True),
-    "games": ("games", True),
-    "baluts": ("baluts", True),
-    "fewest_last": ("lasts", False),
-}
+# The figures a club may rank its standings by, in the order the settings' form offers them.
+TIEBREAKERS: tuple[str, ...] = vocabulary.LEAGUE
+# Key to the standings query's column (league.selectors.standings), where they differ.
+COLUMNS: dict[str, str] = {key: "lasts" if key == "fewest_last" else key for key in TIEBREAKERS}
 # Games ranked by points (the winner is who scores most points) or by the total score.
 BY_POINTS = tuple(info.key for info in rules.RULESETS if info.scores_points)
 
-
-def _usual_order(info: rules.RulesetInfo) -> list[str]:
-    """The order a club ranks a game's standings by until it chooses its own: games played
-    breaks the last tie in the games ranked by points only."""
-    return ["average", "wins", "best", *(["games"] if info.scores_points else [])]
-
-
 DEFAULT_TIEBREAKERS: dict[str, list[str]] = {
-    info.key: _usual_order(info) for info in rules.RULESETS
+    info.key: vocabulary.league_usual_order(by_points=info.scores_points) for info in rules.RULESETS
 }
 
 
@@ -43,15 +35,7 @@ def default_tiebreakers() -> dict[str, list[str]]:
 
 
 def tiebreaker_label(key: str, ruleset: str) -> str:
-    if key == "average":
-        return gettext("Average points") if ruleset in BY_POINTS else gettext("Average score")
-    return {
-        "wins": gettext("Wins"),
-        "best": gettext("Best"),
-        "games": gettext("Games played"),
-        "baluts": gettext("Baluts"),
-        "fewest_last": gettext("Fewest last places"),
-    }[key]
+    return gettext(vocabulary.label(key, by_points=ruleset in BY_POINTS))
 
 
 def validate_tiebreakers(value: object) -> None:
@@ -63,21 +47,10 @@ def validate_tiebreakers(value: object) -> None:
             raise ValidationError(
                 gettext("Unknown game %(game)r in the tie-breakers.") % {"game": ruleset}
             )
-        if not isinstance(keys, list) or not keys:
-            raise ValidationError(
-                gettext("Give at least one tie-breaker for %(game)s.") % {"game": ruleset}
-            )
-        unknown = [key for key in keys if key not in TIEBREAKERS]
-        if unknown:
-            known = ", ".join(TIEBREAKERS)
-            raise ValidationError(
-                gettext("Unknown tie-breaker %(key)r (known: %(known)s).")
-                % {"key": unknown[0], "known": known}
-            )
-        if len(set(keys)) != len(keys):
-            raise ValidationError(
-                gettext("A tie-breaker is named twice for %(game)s.") % {"game": ruleset}
-            )
+        try:
+            vocabulary.check_order(keys, TIEBREAKERS)
+        except rules.RuleError as error:
+            raise ValidationError(f"{ruleset}: {refusal(error)}") from error
 
 
 def tiebreakers_for(value: Mapping[str, list[str]], ruleset: str) -> list[str]:

@@ -7,16 +7,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from io import BytesIO
 
-import qrcode
-import qrcode.constants
 from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.html import escape
 from django.utils.translation import gettext as _
 from reportlab.lib.pagesizes import A4
-from reportlab.platypus import Image, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
+from reportlab.platypus import Image, Paragraph, SimpleDocTemplate, Spacer, Table
 
-from scoring.pdf import styles
+from scoring.pdf import parts, styles
 from teams.models import Match
 from teams.selectors import MatchOutcome
 
@@ -31,29 +29,20 @@ class CardInfo:
 
 
 def _grid(rows: list[list[str]], widths: list[float]) -> Table:
-    table = Table(rows, colWidths=widths, repeatRows=1)
-    table.setStyle(
-        TableStyle(
-            [
-                ("FONT", (0, 0), (-1, -1), styles.FONT, 9),
-                ("FONT", (0, 0), (-1, 0), styles.FONT_BOLD, 9),
-                ("BACKGROUND", (0, 0), (-1, 0), styles.HEADING_FILL),
-                ("GRID", (0, 0), (-1, -1), 0.5, styles.GRID),
-                ("ALIGN", (3, 1), (-1, -1), "RIGHT"),
-            ]
-        )
+    return parts.grid(
+        rows,
+        widths,
+        align="CENTER",
+        style=[
+            ("FONT", (0, 0), (-1, -1), styles.FONT, 9),
+            ("FONT", (0, 0), (-1, 0), styles.FONT_BOLD, 9),
+            ("ALIGN", (3, 1), (-1, -1), "RIGHT"),
+        ],
     )
-    return table
 
 
 def _qr(url: str) -> Image:
-    qr = qrcode.QRCode(border=1, error_correction=qrcode.constants.ERROR_CORRECT_M)
-    qr.add_data(url)
-    qr.make(fit=True)
-    picture = BytesIO()
-    qr.make_image().save(picture)
-    picture.seek(0)
-    return Image(picture, QR_SIZE, QR_SIZE)
+    return Image(parts.qr_code(url), QR_SIZE, QR_SIZE)
 
 
 def card_pdf(info: CardInfo) -> bytes:

@@ -14,12 +14,13 @@ from django.utils.translation import gettext_lazy as _
 from clubs.models import Club
 from scoring.forms.days import ClubDayField
 from scoring.models import Member
+from scoring.rules.tiebreakers import TEAM
 from scoring.selectors import members_of
 from teams.match_rules import MAX_PLAYERS_PER_TEAM, Counting, FormatError, MatchFormat
 from teams.models import Competition, Division, Organiser, Team
-from teams.models.competitions import BREAKER_LABELS
+from teams.models.competitions import breaker_label
 from teams.services.fixtures import MAX_DAYS_BETWEEN_ROUNDS
-from teams.tiebreakers import DEFAULT_BREAKERS, Breaker
+from teams.tables import DEFAULT_BREAKERS
 
 
 class CompetitionForm(forms.ModelForm):
@@ -48,18 +49,18 @@ class CompetitionForm(forms.ModelForm):
         self.fields["reserves"].required = False
         # The tie-breakers in order: one choice a step, the first required, the rest optional.
         chosen = list(self.instance.breakers) if self.instance.pk else list(DEFAULT_BREAKERS)
-        choices: list[tuple[str, Any]] = [(b.value, label) for b, label in BREAKER_LABELS.items()]
-        for step in range(1, len(Breaker) + 1):
+        choices: list[tuple[str, Any]] = [(key, breaker_label(key)) for key in TEAM]
+        for step in range(1, len(TEAM) + 1):
             self.fields[f"breaker_{step}"] = forms.ChoiceField(
                 label=_("Tie-breaker %(step)d") % {"step": step},
                 choices=choices if step == 1 else [("", "—"), *choices],
                 required=step == 1,
-                initial=chosen[step - 1].value if step <= len(chosen) else "",
+                initial=chosen[step - 1] if step <= len(chosen) else "",
             )
 
     @property
     def breaker_fields(self) -> list[forms.BoundField]:
-        return [self[f"breaker_{step}"] for step in range(1, len(Breaker) + 1)]
+        return [self[f"breaker_{step}"] for step in range(1, len(TEAM) + 1)]
 
     def clean_name(self) -> str:
         name: str = self.cleaned_data["name"].strip()
@@ -92,7 +93,7 @@ class CompetitionForm(forms.ModelForm):
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
-        steps = [data.pop(f"breaker_{step}", "") for step in range(1, len(Breaker) + 1)]
+        steps = [data.pop(f"breaker_{step}", "") for step in range(1, len(TEAM) + 1)]
         breakers = [step for step in steps if step]
         if len(set(breakers)) != len(breakers):
             self.add_error(None, gettext("Choose each tie-breaker once."))

@@ -1,10 +1,11 @@
 """A division's team table from its played matches: pure Python, no Django, mypy --strict.
 
-Teams are ordered by the competition's tie-breakers (teams.tiebreakers), by default: match
-points, then the games (the difference of what their players earned at the tables and what
-their opponents' players earned), what they earned, matches won, and last the results between
-the teams still level (their match points against each other). Teams level on everything share
-a place.
+Teams are ordered by the competition's tie-breakers (the competitions' one vocabulary,
+scoring.rules.tiebreakers: `TEAM`), by default: match points, then the games (the difference of
+what their players earned at the tables and what their opponents' players earned), what they
+earned, matches won, and last the results between the teams still level (their match points
+against each other: a mini-league of exactly the teams level when head to head is reached).
+Teams level on everything share a place and keep the order they came in (the division's seeds).
 """
 
 from __future__ import annotations
@@ -13,8 +14,13 @@ from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Generic, TypeVar
 
+from scoring.rules import tiebreakers as vocabulary
+from scoring.rules.errors import RuleError
 from teams.match_rules import DRAW, WIN
-from teams.tiebreakers import DEFAULT_BREAKERS, Breaker, order_table
+
+# The order the tables kept before tie-breakers were a choice: the default, so a competition
+# that chooses nothing keeps its table as it was.
+DEFAULT_BREAKERS: tuple[str, ...] = vocabulary.TEAM_USUAL_ORDER
 
 T = TypeVar("T", bound=Hashable)
 
@@ -40,7 +46,7 @@ class TableRow(Generic[T]):
     place: int = 0
     opponents: dict[T, int] = field(default_factory=dict)
     """Match points taken from each opponent: the head-to-head tie-breaker reads them."""
-    decided_by: Breaker | None = None
+    decided_by: str | None = None
     """The tie-breaker that set the team below the row above, when match points did not."""
 
     @property
@@ -63,7 +69,7 @@ def _book(row: TableRow[T], opponent: T, scored: int, conceded: int) -> None:
 def team_table(
     teams: Sequence[T],
     matches: Iterable[PlayedMatch[T]],
-    breakers: Sequence[Breaker] = DEFAULT_BREAKERS,
+    breakers: Sequence[str] = DEFAULT_BREAKERS,
 ) -> list[TableRow[T]]:
     """Every team of `teams` (those without a match yet too), best first, each with its place;
     teams level on every breaker in the order of `teams`."""
@@ -72,6 +78,42 @@ def team_table(
         _book(rows[match.home], match.away, match.home_score, match.away_score)
         _book(rows[match.away], match.home, match.away_score, match.home_score)
     return order_table(list(rows.values()), breakers)
+
+
+def parse_breakers(text: str) -> tuple[str, ...]:
+    """The breakers written as "match_points,difference,..."; ValueError when one is unknown,
+    repeated, or none is given. A key a competition kept under its old name is read as its new
+    one (vocabulary.RENAMED)."""
+    names = [name.strip() for name in text.split(",") if name.strip()]
+    breakers = tuple(vocabulary.RENAMED.get(name, name) for name in names)
+    try:
+        return tuple(vocabulary.check_order(list(breakers), vocabulary.TEAM))
+    except RuleError as error:
+        raise ValueError(str(error)) from error
+
+
+def _measure(key: str, row: TableRow[T], level: Sequence[TableRow[T]]) -> int:
+    if key == vocabulary.HEAD_TO_HEAD:
+        return sum(row.opponents.get(other.team, 0) for other in level)
+    figures = {
+        "match_points": row.match_points,
+        "difference": row.difference,
+        "score_for": row.score_for,
+        "wins": row.won,
+    }
+    return figures[key]
+
+
+def order_table(rows: Sequence[TableRow[T]], breakers: Sequence[str]) -> list[TableRow[T]]:
+    """The rows best first, each with its place and what decided it against the row above."""
+    unknown = [key for key in breakers if key not in vocabulary.TEAM]
+    if unknown:
+        raise ValueError(f"unknown tie-breaker {unknown[0]!r}")
+    ordered = []
+    for placed in vocabulary.rank(rows, breakers, _measure):
+        placed.row.place, placed.row.decided_by = placed.rank, placed.decided_by
+        ordered.append(placed.row)
+    return ordered
 
 
 def promote_and_relegate(divisions: Sequence[Sequence[T]], *, up: int, down: int) -> list[list[T]]:

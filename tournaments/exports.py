@@ -1,5 +1,6 @@
 """What a tournament prints and downloads: table cards (one card a table: who sits where, in
-starting order), the results as PDF, and the results as CSV or Excel (tablib)."""
+starting order), the results as PDF, and the rows of the results' CSV and Excel files (tablib,
+written as every download is: league.exports.dataset_response)."""
 
 from __future__ import annotations
 
@@ -8,12 +9,14 @@ from collections.abc import Sequence
 
 import tablib
 from django.utils import translation
+from django.utils.html import escape
 from django.utils.translation import gettext
 from reportlab.lib.pagesizes import A4, A6, landscape
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer
 
-from scoring.pdf import blank_sheet, write_pdf
+from scoring.pdf import blank_sheet, parts, styles, write_pdf
 from tournaments.models import Entrant, Tournament
 from tournaments.selectors import RoundView, StandingRow
 
@@ -43,14 +46,6 @@ def result_rows(standings: Sequence[StandingRow], rounds: int) -> tablib.Dataset
             + [row.by_round.get(n, "") for n in range(1, rounds + 1)]
         )
     return data
-
-
-def results_file(tournament: Tournament, standings: Sequence[StandingRow], kind: str) -> bytes:
-    data = result_rows(standings, tournament.rounds)
-    if kind == "csv":
-        return str(data.export("csv")).encode("utf-8-sig")
-    exported = data.export("xlsx")
-    return exported if isinstance(exported, bytes) else bytes(exported)
 
 
 def table_cards(tournament: Tournament, drawn: Sequence[RoundView]) -> bytes:
@@ -97,36 +92,37 @@ def scorer_line(scorer: Entrant | None) -> str:
 
 
 def results_pdf(tournament: Tournament, standings: Sequence[StandingRow]) -> bytes:
-    """The day's ranking on A4 pages: rank, player, points, total score, Baluts, games."""
-    buffer = io.BytesIO()
-    width, height = A4
-    canvas = Canvas(buffer, pagesize=A4)
-    canvas.setTitle(gettext("%(name)s: results") % {"name": tournament.name})
-    columns = [15 * mm, 30 * mm, 45 * mm, 115 * mm, 140 * mm, 165 * mm, 185 * mm]
+    """The day's ranking on A4 pages: rank, player, points, total score, Baluts, games; drawn
+    with the sheets' parts (scoring.pdf.parts.grid: its heading row repeats on each page)."""
     # The club is beside the name (a visiting member's), not a column of its own.
     headers = [h for h in standing_headers() if h != gettext("Club")]
-    y = 0.0
-
-    def page_head() -> float:
-        canvas.setFont("Helvetica-Bold", 16)
-        canvas.drawString(15 * mm, height - 20 * mm, tournament.name)
-        canvas.setFont("Helvetica-Bold", 10)
-        for x, header in zip(columns, headers, strict=True):
-            canvas.drawString(x, height - 32 * mm, header)
-        canvas.setFont("Helvetica", 10)
-        return height - 40 * mm
-
-    y = page_head()
+    rows: list[list[object]] = [list(headers)]
     for row in standings:
-        if y < 15 * mm:
-            canvas.showPage()
-            y = page_head()
-        cells = [row.place, row.entrant.number, row.entrant.label, row.points, row.score]
-        for x, cell in zip(columns, [*cells, row.baluts, row.games], strict=True):
-            canvas.drawString(x, y, str(cell))
-        y -= 6 * mm
-    canvas.showPage()
-    canvas.save()
+        rows.append(
+            [row.place, row.entrant.number, row.entrant.label, row.points, row.score]
+            + [row.baluts, row.games]
+        )
+    widths = [15 * mm, 15 * mm, 65 * mm, 25 * mm, 25 * mm, 20 * mm, 15 * mm]
+    table = parts.grid(
+        [[str(cell) for cell in line] for line in rows],
+        widths,
+        style=[
+            ("FONT", (0, 0), (-1, -1), styles.FONT, 10),
+            ("FONT", (0, 0), (-1, 0), styles.FONT_BOLD, 10),
+            ("ALIGN", (3, 1), (-1, -1), "RIGHT"),
+        ],
+    )
+    buffer = io.BytesIO()
+    document = SimpleDocTemplate(
+        buffer,
+        pagesize=A4,
+        title=gettext("%(name)s: results") % {"name": tournament.name},
+        leftMargin=15 * mm,
+        rightMargin=15 * mm,
+        topMargin=15 * mm,
+        bottomMargin=15 * mm,
+    )
+    document.build([Paragraph(escape(tournament.name), styles.TITLE), Spacer(0, 8), table])
     return buffer.getvalue()
 
 

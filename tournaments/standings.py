@@ -17,13 +17,14 @@ from dataclasses import dataclass, field
 
 from django.db.models import F
 
+from scoring.rules import tiebreakers as vocabulary
 from tournaments import ranking
 from tournaments.models import Entrant, Seat, Tournament
 from tournaments.tiebreakers import label, usual_order
 
 # The figures that add up game by game: ranked per game played when the day ranks by average.
 # The highest game is a best, not a sum, and stays as it is.
-SUMMED = ("points", "score", "wins", "baluts", "fewest_balutless")
+SUMMED = frozenset(key for key in ranking.BREAKERS if vocabulary.TIEBREAKERS[key].summed)
 
 
 @dataclass

@@ -8,11 +8,8 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import partial
-from io import BytesIO
 from typing import IO, Any
 
-import qrcode
-import qrcode.constants
 from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
@@ -162,12 +159,7 @@ def draw_verification(canvas: Canvas, verified: Verification) -> None:
     canvas.saveState()
     size = styles.VERIFICATION_HEIGHT + 6
     x, y = styles.VERIFICATION_X, styles.VERIFICATION_Y
-    qr = qrcode.QRCode(border=1, error_correction=qrcode.constants.ERROR_CORRECT_M)
-    qr.add_data(verified.url)
-    qr.make(fit=True)
-    picture = BytesIO()
-    qr.make_image().save(picture)
-    picture.seek(0)
+    picture = parts.qr_code(verified.url)
     canvas.drawImage(ImageReader(picture), x + styles.VERIFICATION_WIDTH - size, y, size, size)
     canvas.setFillColor(styles.INK)
     canvas.setFont(styles.FONT_BOLD, 9)

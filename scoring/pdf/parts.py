@@ -4,8 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from io import BytesIO
+from typing import Any
 from xml.sax.saxutils import escape
 
+import qrcode
+import qrcode.constants
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop, pgettext
 from reportlab.lib.utils import ImageReader
@@ -136,6 +139,39 @@ def _register_kind(kind: str) -> str:
     return pgettext("register entry", "low")
 
 
+def grid(
+    rows: Sequence[Sequence[object]],
+    widths: Sequence[float],
+    *,
+    style: Sequence[tuple[Any, ...]] = (),
+    align: str = "LEFT",
+) -> Table:
+    """Rows under a shaded heading row (repeated on each page), ruled as every table of the
+    printed sheets and cards; `style` adds to it."""
+    table = Table([list(row) for row in rows], colWidths=list(widths), repeatRows=1, hAlign=align)
+    table.setStyle(
+        TableStyle(
+            [
+                ("GRID", (0, 0), (-1, -1), 0.3, styles.GRID),
+                ("BACKGROUND", (0, 0), (-1, 0), styles.HEADING_FILL),
+                *style,
+            ]
+        )
+    )
+    return table
+
+
+def qr_code(url: str) -> BytesIO:
+    """A QR code of `url` as a PNG: a signed sheet's and a signed match card's verify page."""
+    qr = qrcode.QRCode(border=1, error_correction=qrcode.constants.ERROR_CORRECT_M)
+    qr.add_data(url)
+    qr.make(fit=True)
+    picture = BytesIO()
+    qr.make_image().save(picture)
+    picture.seek(0)
+    return picture
+
+
 def corrections(info: SheetInfo) -> list[Flowable]:
     """The corrections made to the game, oldest first; on a blank sheet, room to note them."""
     if info.blank:
@@ -161,17 +197,14 @@ def corrections(info: SheetInfo) -> list[Flowable]:
         rows.append([Paragraph(escape(cell), styles.CELL) for cell in cells])
     widths = list(CORRECTION_WIDTHS)
     widths[5] = styles.FRAME_WIDTH - sum(widths)
-    table = Table(rows, colWidths=widths, repeatRows=1, hAlign="LEFT")
-    table.setStyle(
-        TableStyle(
-            [
-                ("VALIGN", (0, 0), (-1, -1), "TOP"),
-                ("GRID", (0, 0), (-1, -1), 0.3, styles.GRID),
-                ("BACKGROUND", (0, 0), (-1, 0), styles.HEADING_FILL),
-                ("TOPPADDING", (0, 0), (-1, -1), 1),
-                ("BOTTOMPADDING", (0, 0), (-1, -1), 2),
-            ]
-        )
+    table = grid(
+        rows,
+        widths,
+        style=[
+            ("VALIGN", (0, 0), (-1, -1), "TOP"),
+            ("TOPPADDING", (0, 0), (-1, -1), 1),
+            ("BOTTOMPADDING", (0, 0), (-1, -1), 2),
+        ],
     )
     heading = Paragraph(
         escape(_("Corrections (%(count)d)") % {"count": len(info.corrections)}), styles.SECTION

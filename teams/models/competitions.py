@@ -13,21 +13,19 @@ import uuid
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import F, Q
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from clubs.scoping import ClubScopedManager
 from scoring.models import RULESET_CHOICES, Member
+from scoring.rules import tiebreakers as vocabulary
 from teams.match_rules import MAX_PLAYERS_PER_TEAM, Counting
-from teams.tiebreakers import DEFAULT_BREAKERS, Breaker, parse_breakers
+from teams.tables import DEFAULT_BREAKERS, parse_breakers
 
-# What a reader calls each tie-breaker (teams.tiebreakers.Breaker).
-BREAKER_LABELS = {
-    Breaker.MATCH_POINTS: _("Match points"),
-    Breaker.DIFFERENCE: _("Game points difference"),
-    Breaker.SCORE_FOR: _("Game points scored"),
-    Breaker.WON: _("Matches won"),
-    Breaker.HEAD_TO_HEAD: _("Head to head"),
-}
+
+def breaker_label(key: str) -> str:
+    """What a reader calls a team table's tie-breaker (scoring.rules.tiebreakers)."""
+    return gettext(vocabulary.label(key))
 
 
 def validate_breakers(text: str) -> None:
@@ -75,7 +73,8 @@ class Competition(models.Model):
         ],
         default=Counting.PLACES.value,
     )
-    # The team table's order, comma-separated Breaker values, first decides first.
+    # The team table's order, comma-separated keys of scoring.rules.tiebreakers.TEAM, first
+    # decides first.
     tie_breakers = models.CharField(
         _("tie-breakers"),
         max_length=100,
@@ -107,7 +106,7 @@ class Competition(models.Model):
         return self.name
 
     @property
-    def breakers(self) -> tuple[Breaker, ...]:
+    def breakers(self) -> tuple[str, ...]:
         try:
             return parse_breakers(self.tie_breakers)
         except ValueError:

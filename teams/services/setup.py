@@ -23,7 +23,7 @@ from teams.services.teams import (
     check_roster,
     require_secretary,
 )
-from teams.tiebreakers import DEFAULT_BREAKERS
+from teams.tables import DEFAULT_BREAKERS
 
 # The fields a started match reads: changing them afterwards would change its card.
 FORMAT_FIELDS = ("ruleset", "players_per_team", "table_size", "counting")

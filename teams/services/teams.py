@@ -26,7 +26,7 @@ from teams.models import (
     Team,
     TeamMember,
 )
-from teams.tiebreakers import DEFAULT_BREAKERS
+from teams.tables import DEFAULT_BREAKERS
 
 
 def require_secretary(by: User, club_id: int) -> None:

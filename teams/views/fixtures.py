@@ -24,7 +24,7 @@ from teams import selectors
 from teams.calendar import fixtures_calendar
 from teams.forms import MoveFixtureForm
 from teams.models import Fixture
-from teams.models.competitions import BREAKER_LABELS
+from teams.models.competitions import breaker_label
 from teams.services.fixtures import move_fixture, postpone_fixture
 
 
@@ -46,7 +46,7 @@ def competition(request: HttpRequest, competition_id: int) -> HttpResponse:
         (
             division,
             [
-                (row, BREAKER_LABELS[row.decided_by] if row.decided_by else None)
+                (row, breaker_label(row.decided_by) if row.decided_by else None)
                 for row in selectors.division_table(division)
             ],
             [(number, list(games)) for number, games in groupby(games, lambda f: f.round)],
@@ -56,7 +56,7 @@ def competition(request: HttpRequest, competition_id: int) -> HttpResponse:
     context = {
         "competition": chosen,
         "divisions": divisions,
-        "breakers": [str(BREAKER_LABELS[breaker]) for breaker in chosen.breakers],
+        "breakers": [breaker_label(breaker) for breaker in chosen.breakers],
         # The organiser's secretary keeps it (another club's page shows it, not its setup).
         "secretary": chosen.club_id == club_of(request).pk
         and is_secretary(request.user, chosen.club_id),

@@ -250,11 +250,12 @@ def test_the_table_follows_the_chosen_tie_breakers_and_says_what_decided(
     assert rows == sorted(rows)
 
     level = client.post(
-        setup, {"name": competition.name, **FORMAT, "breaker_2": "head_to_head", "breaker_3": "won"}
+        setup,
+        {"name": competition.name, **FORMAT, "breaker_2": "head_to_head", "breaker_3": "wins"},
     )
     assert level.status_code == 302
     competition.refresh_from_db()
-    assert competition.tie_breakers == "match_points,head_to_head,won"
+    assert competition.tie_breakers == "match_points,head_to_head,wins"
     assert 'data-decided="' not in client.get(page).content.decode().replace('data-decided=""', "")
 
 

@@ -1,5 +1,6 @@
-"""The competition's tie-breakers (teams.tiebreakers): a total, stable order in which each
-breaker decides only what the earlier ones left level, and says so."""
+"""The competition's tie-breakers (scoring.rules.tiebreakers, TEAM, as teams.tables applies
+them): a total, stable order in which each breaker decides only what the earlier ones left
+level, and says so."""
 
 from __future__ import annotations
 
@@ -7,11 +8,18 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from teams.tables import PlayedMatch, TableRow, team_table
-from teams.tiebreakers import DEFAULT_BREAKERS, Breaker, order_table, parse_breakers
+from scoring.rules.tiebreakers import HEAD_TO_HEAD, TEAM
+from teams.tables import (
+    DEFAULT_BREAKERS,
+    PlayedMatch,
+    TableRow,
+    order_table,
+    parse_breakers,
+    team_table,
+)
 
 TEAMS = ["A", "B", "C", "D", "E", "F"]
-PLAIN = [breaker for breaker in Breaker if breaker != Breaker.HEAD_TO_HEAD]
+PLAIN = [breaker for breaker in TEAM if breaker != HEAD_TO_HEAD]
 
 
 @st.composite
@@ -24,17 +32,17 @@ def seasons(draw: st.DrawFn) -> list[PlayedMatch[str]]:
     return [PlayedMatch(home, away, draw(scores), draw(scores)) for home, away in pairs]
 
 
-breaker_orders = st.lists(st.sampled_from(list(Breaker)), unique=True, min_size=1)
+breaker_orders = st.lists(st.sampled_from(TEAM), unique=True, min_size=1)
 
 
-def measure(row: TableRow[str], breaker: Breaker) -> int:
-    return int(getattr(row, breaker.value))
+def measure(row: TableRow[str], breaker: str) -> int:
+    return int(getattr(row, "won" if breaker == "wins" else breaker))
 
 
 @settings(deadline=None)
 @given(seasons(), breaker_orders)
 def test_every_team_is_placed_once_and_places_count_the_teams_above(
-    matches: list[PlayedMatch[str]], breakers: list[Breaker]
+    matches: list[PlayedMatch[str]], breakers: list[str]
 ) -> None:
     rows = team_table(TEAMS, matches, breakers)
 
@@ -50,7 +58,7 @@ def test_every_team_is_placed_once_and_places_count_the_teams_above(
 @settings(deadline=None)
 @given(seasons(), breaker_orders)
 def test_each_breaker_decides_only_what_the_earlier_ones_left_level(
-    matches: list[PlayedMatch[str]], breakers: list[Breaker]
+    matches: list[PlayedMatch[str]], breakers: list[str]
 ) -> None:
     rows = team_table(TEAMS, matches, breakers)
 
@@ -71,7 +79,7 @@ def test_each_breaker_decides_only_what_the_earlier_ones_left_level(
 @settings(deadline=None)
 @given(seasons(), breaker_orders, st.randoms(use_true_random=False))
 def test_the_order_is_total_and_teams_level_on_everything_keep_their_order(
-    matches: list[PlayedMatch[str]], breakers: list[Breaker], random: object
+    matches: list[PlayedMatch[str]], breakers: list[str], random: object
 ) -> None:
     shuffled = list(TEAMS)
     random.shuffle(shuffled)  # type: ignore[attr-defined]
@@ -97,7 +105,7 @@ def test_head_to_head_decides_between_teams_level_on_points_and_says_so() -> Non
         PlayedMatch("A", "C", 9, 1),
         PlayedMatch("B", "C", 3, 5),
     ]
-    breakers = [Breaker.MATCH_POINTS, Breaker.HEAD_TO_HEAD, Breaker.DIFFERENCE]
+    breakers = ["match_points", HEAD_TO_HEAD, "difference"]
 
     rows = team_table(["A", "B", "C"], matches, breakers)
 
@@ -105,18 +113,22 @@ def test_head_to_head_decides_between_teams_level_on_points_and_says_so() -> Non
     # Then the games: A +4, B 0, C -4.
     assert [(r.team, r.place, r.decided_by) for r in rows] == [
         ("A", 1, None),
-        ("B", 2, Breaker.DIFFERENCE),
-        ("C", 3, Breaker.DIFFERENCE),
+        ("B", 2, "difference"),
+        ("C", 3, "difference"),
     ]
-    two = team_table(["A", "B"], matches[:1], [Breaker.DIFFERENCE, Breaker.HEAD_TO_HEAD])
+    two = team_table(["A", "B"], matches[:1], ["difference", HEAD_TO_HEAD])
     assert [(r.team, r.decided_by) for r in two] == [("B", None), ("A", None)]
 
 
 def test_the_default_breakers_read_back_and_bad_ones_are_refused() -> None:
     assert parse_breakers(",".join(DEFAULT_BREAKERS)) == DEFAULT_BREAKERS
-    for bad in ("", "won,won", "goals"):
+    for bad in ("", "wins,wins", "won,wins", "goals", "average"):
         with pytest.raises(ValueError, match="."):
             parse_breakers(bad)
+
+
+def test_a_competition_kept_with_the_old_key_for_matches_won_ranks_by_wins() -> None:
+    assert parse_breakers("match_points, won") == ("match_points", "wins")
 
 
 def test_rows_without_any_match_share_the_first_place() -> None:

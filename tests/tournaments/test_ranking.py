@@ -7,6 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from scoring.rules.tiebreakers import TIEBREAKERS, Compare
 from tournaments.ranking import BREAKERS, HEAD_TO_HEAD, Figures, order
 
 FIGURES = [key for key in BREAKERS if key != HEAD_TO_HEAD]
@@ -26,7 +27,8 @@ def days(draw: st.DrawFn) -> list[Figures]:
 
 def signed(figures: Figures, breakers: list[str]) -> tuple[int, ...]:
     """The figures as a tuple where larger is always better."""
-    return tuple(figures.values[k] if BREAKERS[k] else -figures.values[k] for k in breakers)
+    fewer = {k for k in breakers if TIEBREAKERS[k].compare is Compare.FEWER}
+    return tuple(-figures.values[k] if k in fewer else figures.values[k] for k in breakers)
 
 
 @given(days(), breaker_orders)

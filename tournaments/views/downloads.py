@@ -11,6 +11,7 @@ from django.utils.translation import get_language, gettext
 from django.views.decorators.http import require_GET
 
 from clubs.requests import club_of
+from league.exports import dataset_response
 from league.views.access import secretary_required
 from scoring import club
 from scoring.views.pdfs import sheet_language
@@ -76,8 +77,9 @@ def results(request: HttpRequest, tournament_id: int, kind: str) -> HttpResponse
     if isinstance(tournament, HttpResponse):
         return tournament
     standings = selectors.standings(tournament)
+    name = gettext("%(name)s results") % {"name": tournament.name}
     if kind == "pdf":
-        body = exports.results_pdf(tournament, standings)
-    else:
-        body = exports.results_file(tournament, standings, kind)
-    return attachment(body, kind, gettext("%(name)s results") % {"name": tournament.name})
+        return attachment(exports.results_pdf(tournament, standings), kind, name)
+    # CSV and Excel as every download of the app is written (BOM, typed cells, the name).
+    rows = exports.result_rows(standings, tournament.rounds)
+    return dataset_response(rows, export=kind, name=name)

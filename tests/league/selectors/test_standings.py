@@ -22,9 +22,10 @@ from league.selectors import standings
 from league.services.books import book_game
 from league.services.seasons import create_season
 from league.services.settings import update_club_settings
-from league.standings import BY_POINTS, DEFAULT_TIEBREAKERS, TIEBREAKERS
+from league.standings import BY_POINTS, COLUMNS, DEFAULT_TIEBREAKERS
 from league.synthesis.history import Synthesizer
 from scoring.models import Game, Member
+from scoring.rules.tiebreakers import higher_first
 from scoring.selectors import load_game
 from scoring.services.records import import_game_record
 from tests.factories import the_club
@@ -105,9 +106,8 @@ def ranked(figures: dict[str, dict[str, Any]], order: list[str]) -> list[tuple[i
     def key(name: str) -> tuple[float, ...]:
         values = []
         for breaker in order:
-            column, higher_first = TIEBREAKERS[breaker]
-            value = figures[name][column]
-            values.append(-value if higher_first else value)
+            value = figures[name][COLUMNS[breaker]]
+            values.append(-value if higher_first(breaker) else value)
         return tuple(values)
 
     names = sorted(figures, key=lambda name: (key(name), name))
@@ -172,7 +172,7 @@ def test_the_club_changes_the_tiebreakers_and_the_page_shows_them(client: Client
     html = client.get(STANDINGS, {"season": str(season.pk), "ruleset": "bar"}).content.decode()
 
     assert 'data-tiebreaker="1">Fewest last places<' in html
-    assert 'data-tiebreaker="2">Best<' in html
+    assert 'data-tiebreaker="2">Highest game<' in html
 
 
 def test_unknown_tiebreakers_are_refused() -> None:

@@ -110,7 +110,9 @@ def test_a_repeated_pick_is_refused_on_the_page_and_nothing_saved(client: Client
     response = client.post(SETTINGS, form_data(bar_tiebreaker_1="best", bar_tiebreaker_2="best"))
 
     assert response.status_code == 422
-    assert "Best is already picked above: pick each figure once." in response.content.decode()
+    assert (
+        "Highest game is already picked above: pick each figure once." in response.content.decode()
+    )
     assert not ClubSettings.objects.exists()
 
 
