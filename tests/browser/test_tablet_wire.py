@@ -38,14 +38,31 @@ pytestmark = pytest.mark.browser
 
 FIXTURE = Path(__file__).resolve().parents[2] / "fixtures" / "tablet_requests.json"
 GUEST = "Bo"
+# A page has loaded all it loads: its fragments swapped in (their placeholders go), no htmx
+# request on its way, and on a game page the service worker ready.
+LOADED = """async () => {
+  if (document.readyState !== "complete") return false;
+  if (document.querySelector("[hx-trigger=load], .htmx-request")) return false;
+  if (document.getElementById("play") && navigator.serviceWorker) {
+    await navigator.serviceWorker.ready;
+  }
+  return true;
+}"""
 TURNS = [("44412", "fours"), ("66612", "sixes"), ("55512", "fives"), ("12345", "straight")]
+
+
+def step(page: Page, wire: Wire, name: str) -> None:
+    """What the page sent since the last step is step `name`'s, once the page has loaded all
+    it loads and the server has been quiet a while."""
+    page.wait_for_function(LOADED)
+    wire.step(name)
 
 
 def seat_a_game(page: Page, wire: Wire, scorer: Member) -> None:
     """From the home page: Start a game, the scorer and a guest seated, the scorer's PIN."""
     page.get_by_role("link", name="Start a game").first.click()
     page.wait_for_url(re.compile(r"/games/new/$"))
-    wire.step("open the start form")
+    step(page, wire, "open the start form")
     form = page.locator("form", has=page.get_by_role("button", name="Start the game"))
     form.locator("select[name=ruleset]").select_option("balut")
     form.locator("select[name=player_0_member]").select_option(str(scorer.pk))
@@ -55,7 +72,7 @@ def seat_a_game(page: Page, wire: Wire, scorer: Member) -> None:
     form.get_by_role("button", name="Start the game").click()
     page.wait_for_url(re.compile(r"/games/\d+/$"))
     expect(page.locator("[data-five-dice-turn]")).to_be_visible()
-    wire.step("start the game")
+    step(page, wire, "start the game")
 
 
 def game_one_turn_from_its_end(scorer: Member) -> Game:
@@ -79,27 +96,27 @@ def last_open_box(game: Game) -> str:
 def a_club_night_recorded(page: Page, base_url: str, scorer: Member) -> dict[str, Any]:
     with recorded(page.context, base_url) as wire:
         page.goto(f"{base_url}/signin/")
-        wire.step("open the sign-in page")
+        step(page, wire, "open the sign-in page")
         page.locator("select[name=member]").select_option(str(scorer.pk))
         page.locator("input[name=pin]").fill(PIN)
         page.get_by_role("button", name="Sign in", exact=True).click()
         expect(page.locator("nav .navbar-text")).to_have_text(scorer.known_as)
-        wire.step("sign in with the PIN")
+        step(page, wire, "sign in with the PIN")
         seat_a_game(page, wire, scorer)
         for dice, box in TURNS:
             play_five_dice_turn(page, dice, box)
-            wire.step("record a turn")
+            step(page, wire, "record a turn")
         page.clock.run_for(60_000)
-        wire.step("a minute with nothing tapped")
+        step(page, wire, "a minute with nothing tapped")
         page.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
-        wire.step("back in view")
+        step(page, wire, "back in view")
         last = game_one_turn_from_its_end(scorer)
         page.goto(f"{base_url}/games/{last.pk}/")
         expect(page.locator("[data-five-dice-turn]")).to_be_visible()
-        wire.step("open a game")
+        step(page, wire, "open a game")
         play_five_dice_turn(page, "44412", last_open_box(last))
         expect(page.locator("#winner-banner")).to_be_visible()
-        wire.step("record the game's last turn")
+        step(page, wire, "record the game's last turn")
         return wire.recording()
 
 

@@ -8,6 +8,10 @@ worker). A request is kept in its shape only: the method, the path with the game
 `{game}`, the headers that change what the server does, and the form's fields with their values
 where they are constants of the page (`{token}`, `{uuid}`, `{member}`... where they vary).
 
+The browser's update checks of the service worker (`/sw.js` asked again with the worker itself
+as referrer) come when the browser decides, some while after a navigation: they are left out;
+the worker's registration on a game page is in its step.
+
 Static files are listed apart (`static`, sorted): the browser keeps them, so when it asks for
 one again depends on its cache, never on the app; under `make serve` their names carry their
 hash and are kept for good (WhiteNoise), so a tablet asks for each once.
@@ -61,8 +65,9 @@ VARYING = {
     "box": "{box}",
     "expected_number": "{number}",
 }
+SERVICE_WORKER = "/sw.js"
 GAME_PATH = re.compile(r"/games/\d+/")
-QUIET_SECONDS = 0.5
+QUIET_SECONDS = 1.0
 
 
 @dataclass
@@ -90,6 +95,10 @@ class Wire:
             self._last = time.monotonic()
             if path.startswith("/static/"):
                 self.static.add(path)
+                return
+            if environ.get("HTTP_REFERER", "").endswith(SERVICE_WORKER):
+                # The browser checking its service worker for an update: when it does is the
+                # browser's choice (after a navigation, some time later), so it is left out.
                 return
             self._received.append(
                 {
