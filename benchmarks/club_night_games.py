@@ -23,7 +23,10 @@ RULESET = "balut"
 
 def prepare(*, tablets: int, players: int, rounds: int, seed: int) -> list[dict[str, Any]]:
     """In a Django process: `tablets` members, each with a PIN of its own, and `rounds` games of
-    `players` seats each that the member scores (the other seats guests)."""
+    `players` seats each that the member scores (the other seats guests). Each tablet also gets
+    `rounds` games to start itself through the start form (benchmarks.night_replay): their
+    seats (the member and a guest) and every turn, worked out the same way."""
+    from scoring import rules
     from scoring.selectors import load_game
     from scoring.services.games import Seat, start_game
     from scoring.services.members import create_member
@@ -52,7 +55,20 @@ def prepare(*, tablets: int, players: int, rounds: int, seed: int) -> list[dict[
                 created_by=scorer.user,
             )
             games.append({"id": game.pk, "turns": _turns(load_game(game).setup, rng)})
-        found.append({"member": scorer.pk, "pin": pin, "games": games})
+        guest = f"Guest {number}"
+        setup = rules.parse_record(
+            {"ruleset": RULESET, "players": [scorer.known_as, guest], "turns": []}
+        ).setup
+        started = [_turns(setup, rng) for _ in range(rounds)]
+        found.append(
+            {
+                "member": scorer.pk,
+                "pin": pin,
+                "games": games,
+                "guest": guest,
+                "started_games": started,
+            }
+        )
     return found
 
 

@@ -40,6 +40,8 @@ class TabletClient:
         self.cookies: dict[str, str] = {}
         self.csrf = ""
         self.opened: int | None = None
+        # Where the last answer sent the browser (a redirect's Location), or "".
+        self.location = ""
         self._connection: http.client.HTTPConnection | None = None
 
     def request(
@@ -71,6 +73,7 @@ class TabletClient:
                 self._connection = None
                 if attempt:
                     raise
+        self.location = response.headers.get("Location") or ""
         for header in response.headers.get_all("Set-Cookie") or []:
             cookie: SimpleCookie = SimpleCookie()
             cookie.load(header)

@@ -18,6 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from benchmarks.night_client import TabletClient
+from benchmarks.night_replay import LAST_TURN, TURN, ReplayTablet
 
 
 @dataclass
@@ -152,3 +153,48 @@ def in_threads(count: int, work: Callable[[int], None], phase: Phase) -> None:
         thread.start()
     for thread in threads:
         thread.join()
+
+
+def arrive_all(tablets: list[ReplayTablet], phase: Phase) -> None:
+    """Every recorded tablet's first visit (static files, the sign-in page, the PIN), at once."""
+
+    def arrive(index: int) -> None:
+        tablets[index].arrive(lambda seconds, error, step, path: phase.add(seconds, error))
+
+    started = time.perf_counter()
+    in_threads(len(tablets), arrive, phase)
+    phase.seconds = time.perf_counter() - started
+
+
+def replay_all(
+    tablets: list[ReplayTablet],
+    night: list[dict],
+    round_number: int,
+    turns: Phase,
+    others: Phase,
+    *,
+    pace: float | None,
+    seed: int,
+) -> None:
+    """Every recorded tablet starts its game of `round_number` through the start form and plays
+    it as the tablet sends it (benchmarks.night_replay): closed loop, or from a random moment
+    within the first `pace` seconds, a turn every `pace`. Turns go in `turns`, every other
+    request (the start form, the game page and what it loads, coming back into view) in
+    `others`; both phases get the wall time of the whole round."""
+    rng = random.Random(seed + 100 + round_number)
+    offsets = [rng.uniform(0, pace or 0) for _ in tablets]
+
+    def on_request(seconds: float, error: str, step: str, path: str) -> None:
+        (turns if step in (TURN, LAST_TURN) else others).add(seconds, error)
+
+    def play(index: int) -> None:
+        tablets[index].play(
+            night[index]["started_games"][round_number],
+            on_request,
+            pace=pace,
+            start=started + offsets[index],
+        )
+
+    started = time.perf_counter()
+    in_threads(len(tablets), play, turns)
+    turns.seconds = others.seconds = time.perf_counter() - started

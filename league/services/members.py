@@ -7,7 +7,6 @@ these change one afterwards.
 from __future__ import annotations
 
 from axes.utils import reset as reset_sign_in_failures
-from django.contrib.auth.hashers import make_password
 from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
@@ -17,6 +16,7 @@ from clubs.models import Club
 from clubs.selectors import belongs_to
 from league.models import AuditAction
 from league.services import audit
+from scoring.access.pin_hash import hash_pin
 from scoring.access.roles import is_secretary
 from scoring.models import Member
 from scoring.services.members import create_member, validate_pin
@@ -99,7 +99,7 @@ def set_member_pin(*, in_club: Club, member: Member, by: User, pin: str) -> Memb
     _require_secretary(by, in_club, member)
     validate_pin(pin)
     member = Member.objects.select_for_update().select_related("user").get(pk=member.pk)
-    member.pin_hash = make_password(pin)
+    member.pin_hash = hash_pin(pin)
     member.full_clean()
     member.save(update_fields=["pin_hash"])
     reset_sign_in_failures(username=member.user.get_username())

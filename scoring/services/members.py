@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from django.contrib.auth import get_user_model
-from django.contrib.auth.hashers import check_password, make_password
+from django.contrib.auth.hashers import check_password
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.text import slugify
@@ -11,6 +11,7 @@ from django.utils.translation import gettext
 
 from clubs.models import Club
 from clubs.services import join_club
+from scoring.access.pin_hash import hash_pin
 from scoring.models import Member
 
 PIN_LENGTHS = range(4, 7)
@@ -45,7 +46,7 @@ def create_member(
     member = Member(user=user, name=name, known_as=known_as, email=email)
     if pin is not None:
         validate_pin(pin)
-        member.pin_hash = make_password(pin)
+        member.pin_hash = hash_pin(pin)
     member.full_clean()
     member.save()
     join_club(club=in_club, user=user)

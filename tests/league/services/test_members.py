@@ -8,8 +8,10 @@ from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from pytest_django.fixtures import Settings
 
 from league.services.members import add_member, set_member_pin, unlock_member_pin, update_member
+from scoring.access.pin_hash import PIN_ITERATIONS
 from scoring.models import Member
 from scoring.services.members import PinRefused, verify_pin
 from tests.factories import the_club
@@ -82,6 +84,26 @@ def test_a_new_pin_replaces_the_old_and_lifts_a_lock() -> None:
     assert verify_pin(member=ann, pin="987654") == ann
     with pytest.raises(PinRefused):
         verify_pin(member=ann, pin="1234")
+
+
+def test_a_pin_is_hashed_with_the_pin_rounds_where_passwords_take_pbkdf2s_million(
+    settings: Settings,
+) -> None:
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.PBKDF2PasswordHasher"]
+    ann, by = member("Ann"), secretary()
+
+    set_member_pin(in_club=the_club(), member=ann, by=by, pin="987654")
+    added = add_member(
+        in_club=the_club(), by=by, name="Cy Dahl", known_as="Cy", email="", pin="2468"
+    )
+
+    ann.refresh_from_db()
+    for pin_hash in (ann.pin_hash, added.pin_hash):
+        assert pin_hash.startswith(f"pbkdf2_sha256${PIN_ITERATIONS}$")
+    assert verify_pin(member=ann, pin="987654") == ann
+    assert verify_pin(member=added, pin="2468") == added
+    with pytest.raises(PinRefused):
+        verify_pin(member=ann, pin="2468")
 
 
 def test_a_pin_is_four_to_six_digits() -> None:
