@@ -105,10 +105,12 @@ def day(
     secretary = is_secretary(request.user, club_of(request).pk)
     entrants = list(tournament.entrants.select_related("member", "plays_for"))
     standings = selectors.standings(tournament)
+    drawn = selectors.rounds(tournament)
     return {
         "tournament": tournament,
         "entrants": entrants,
-        "rounds": selectors.rounds(tournament),
+        "rounds": drawn,
+        "bound": selectors.draw_bound(drawn),
         "standings": [row for row in standings if row.ranked],
         "unranked": [row for row in standings if not row.ranked],
         "average": tournament.ranked_by == "average",
