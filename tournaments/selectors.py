@@ -137,6 +137,23 @@ def draw_bound(drawn: list[RoundView]) -> DrawBound | None:
     )
 
 
+def past_meetings(club_id: int, members: list[int]) -> dict[tuple[int, int], int]:
+    """How many finished games of the club each pair of these members (smaller id first)
+    has played together: one query over the league's result rows."""
+    seated: dict[int, list[int]] = defaultdict(list)
+    for game_id, member_id in PlayerResultRow.objects.filter(
+        club_id=club_id, member_id__in=members
+    ).values_list("game_id", "member_id"):
+        seated[game_id].append(member_id)
+    met: dict[tuple[int, int], int] = defaultdict(int)
+    for together in seated.values():
+        ordered = sorted(set(together))
+        for i, a in enumerate(ordered):
+            for b in ordered[i + 1 :]:
+                met[(a, b)] += 1
+    return dict(met)
+
+
 def scoring_entrant(seated: list[Entrant]) -> Entrant | None:
     """Who scores a table's game, of its players in seat order: the organising club's first
     member (their PIN signs them in to the club's tablet), else the first member visiting from
