@@ -149,3 +149,13 @@ def test_every_field_adds_and_multiplies_as_a_field(q: int) -> None:
 
 def test_numbers_that_are_no_prime_power_have_no_field() -> None:
     assert [q for q in (1, 6, 10, 12, 15, 100) if galois_field(q) is not None] == []
+
+
+def test_no_cyclic_base_of_triples_over_z68_covers_each_odd_difference_once() -> None:
+    # Why 69 is built from a PBD: a triple {0, a, b} of Z_68 (any triple, moved to 0) has an
+    # even number of odd differences up to sign, and 1, 3, ..., 33 are 17 of them.
+    def odd_classes(a: int, b: int) -> int:
+        return sum(min(d % 68, -d % 68) % 2 for d in (a, b, b - a))
+
+    assert {odd_classes(a, b) % 2 for a in range(1, 68) for b in range(a + 1, 68)} == {0}
+    assert len([d for d in range(1, 34) if d % 2]) == 17
