@@ -16,6 +16,7 @@ from django.utils.translation import gettext
 
 from clubs.models import Club
 from league.models import PlayerResultRow
+from tournaments.draw.tables import fewest_repeats
 from tournaments.models import Entrant, ReplacedGame, Round, Seat, Table, Tournament
 from tournaments.standings import StandingRow, after_the_final, breakers_of, standings
 from tournaments.wording import repeat_sentences
@@ -104,6 +105,53 @@ def rounds(tournament: Tournament) -> list[RoundView]:
             )
         )
     return views
+
+
+@dataclass(frozen=True)
+class DrawBound:
+    # The drawn rounds (the final table aside) and the pairs meeting again over them.
+    rounds: int
+    repeats: int
+    # No draw of these rounds, for these players at these tables, has fewer repeats.
+    lower_bound: int
+
+
+def draw_bound(drawn: list[RoundView]) -> DrawBound | None:
+    """The repeats of the drawn rounds beside the fewest any draw of them could have, when
+    every round seats the same players at tables of the same sizes (a late entry or a
+    withdrawal changes the count the bound is made for: then None)."""
+    views = [view for view in drawn if not view.round.final]
+    if not views:
+        return None
+    fields = {frozenset(p.pk for t in view.tables for p in t.players) for view in views}
+    shapes = {tuple(sorted((len(t.players) for t in view.tables), reverse=True)) for view in views}
+    if len(fields) != 1 or len(shapes) != 1:
+        return None
+    players, sizes = len(next(iter(fields))), next(iter(shapes))
+    if players < 2 or not sizes:
+        return None
+    return DrawBound(
+        rounds=len(views),
+        repeats=sum(view.round.repeats for view in views),
+        lower_bound=fewest_repeats(players, sizes, len(views)),
+    )
+
+
+def past_meetings(club_id: int, members: list[int]) -> dict[tuple[int, int], int]:
+    """How many finished games of the club each pair of these members (smaller id first)
+    has played together: one query over the league's result rows."""
+    seated: dict[int, list[int]] = defaultdict(list)
+    for game_id, member_id in PlayerResultRow.objects.filter(
+        club_id=club_id, member_id__in=members
+    ).values_list("game_id", "member_id"):
+        seated[game_id].append(member_id)
+    met: dict[tuple[int, int], int] = defaultdict(int)
+    for together in seated.values():
+        ordered = sorted(set(together))
+        for i, a in enumerate(ordered):
+            for b in ordered[i + 1 :]:
+                met[(a, b)] += 1
+    return dict(met)
 
 
 def scoring_entrant(seated: list[Entrant]) -> Entrant | None:

@@ -4,9 +4,9 @@ them for a draw.
 - The affine geometry AG(d, q) over GF(q): q**d players at tables of q for (q**d - 1)/(q - 1)
   rounds (affine.py: 9/3/4, 16/4/5, 27/3/13, 49/7/8, 64/4/21, 81/3/40, ...).
 - Kirkman triple systems: v = 3 mod 6 players at tables of 3 for (v - 1)/2 rounds, every v up
-  to 99 but 69 (kirkman.py: 15/3/7, 21/3/10, 33/3/16, ...).
+  to 99 (kirkman.py: 15/3/7, 21/3/10, 33/3/16, 69/3/34, ...).
 - Resolvable designs with tables of 4: v = 4 mod 12 players for (v - 1)/3 rounds, every v up to
-  88 (resolvable4.py: 28/4/9, 40/4/13, ...).
+  100 (resolvable4.py: 28/4/9, 40/4/13, 100/4/33, ...).
 - Stored solved social golfer instances (golfers.py: 32/4/10).
 - Cyclic groups: k * m players in k groups of m, table t of round r seating player (i, t + r*i
   mod m) of each group i. Two rounds r, r' seat (i, a) with (j, b) together only when

@@ -1,6 +1,6 @@
 """Kirkman triple systems KTS(v): v players (v = 3 mod 6) at tables of three for (v - 1) / 2
 rounds, every pair together exactly once. Built, not stored, for every v = 3 mod 6 this module
-knows a construction for (all of them up to 99 but 69):
+knows a construction for (all of them up to 99):
 
 - v = 3**d: the lines of AG(d, 3) (affine.py).
 - v = 2q + 1, q = 1 mod 6 a prime power (15, 27, 39, 51, 63, 75, 87, 99): a base round over
@@ -15,7 +15,13 @@ knows a construction for (all of them up to 99 but 69):
 - v = 2w + 1 from a pairwise balanced design on w points with lines of 4 or 7 (33 from the
   16 points and lines of AG(2, 4)): every point doubled (x and x'), a point at infinity, and on
   each line of k points a KTS(2k + 1) whose triples through infinity are {inf, x, x'}
-  (Handbook of Combinatorial Designs, 2nd ed., IX.6.4).
+  (Handbook of Combinatorial Designs, 2nd ed., IX.6.4). 69 = 2 * 34 + 1 takes Brouwer's
+  PBD(34, {4, 7}) (Beth, Jungnickel and Lenz, Design Theory, 2nd ed., IX.4.5; built below
+  from its base blocks over Z_9 x Z_3 and seven points outside).
+
+No cyclic 1-rotational KTS(69) exists (Z_68 and infinity): a triple's three differences,
+taken up to sign, hold an even number of odd ones, so 11 base triples cannot cover the 17 odd
+differences 1, 3, ..., 33 of Z_68 once each; hence the PBD route above.
 """
 
 from __future__ import annotations
@@ -127,6 +133,8 @@ def _product(
 
 def _lines_of_four_or_seven(w: int) -> tuple[Table, ...] | None:
     """A pairwise balanced design on w points with lines of 4 or 7, where one is known here."""
+    if w == 34:
+        return brouwer_pbd_34()
     for q in (4, 7):
         if w == q * q:
             plane = affine_rounds(q, 2)
@@ -161,3 +169,22 @@ def _pasted(w: int, lines: tuple[Table, ...]) -> tuple[Round, ...] | None:
         for c, tables in enumerate(system):
             rounds[line[c]].extend([label[p] for p in table] for table in tables if 0 not in table)
     return normal(rounds)
+
+
+def brouwer_pbd_34() -> tuple[Table, ...]:
+    """Brouwer's PBD(34, {4, 7}): points (x, y) of Z_9 x Z_3, numbered 9y + x, and 27..33."""
+
+    def point(x: int, y: int) -> int:
+        return 9 * (y % 3) + x % 9
+
+    lines: list[list[int]] = []
+    for i in range(9):
+        for j in range(3):
+            lines.append([point(x + i, y + j) for x, y in ((0, 0), (1, 1), (2, 0), (4, 1))])
+            lines.append([point(x + i, y + i + j) for x, y in ((0, 0), (1, 0), (4, 2))] + [27 + j])
+            lines.append(
+                [point(x + i + j, y + 2 * i + j) for x, y in ((0, 0), (2, 2), (5, 0))] + [30 + j]
+            )
+        lines.append([point(x + i, y + i) for x, y in ((0, 0), (0, 1), (0, 2))] + [33])
+    lines.append(list(range(27, 34)))
+    return tuple(tuple(sorted(line)) for line in lines)

@@ -26,22 +26,7 @@ def draw_rounds(*, tournament: Tournament, seen: int | None = None) -> list[Roun
     `seen` is the draw the organiser's page showed (selectors.last_draw): when another tap or
     device has drawn since, the draw is refused in words rather than made a second time."""
     tournament = locked(tournament)
-    if seen is not None and seen != last_draw(tournament):
-        raise ValidationError(
-            gettext(
-                "The rounds were drawn a moment ago (another tap or device): look at them "
-                "before drawing again."
-            )
-        )
-    if Round.objects.filter(tournament=tournament, final=True).exists():
-        raise ValidationError(gettext("The final table is seated: undo the cut to draw again."))
-    discard_unstarted_rounds(tournament)
-    first = started_rounds(tournament) + 1
-    if first > tournament.rounds:
-        raise ValidationError(gettext("Every round has been drawn and started."))
-    entrants = [e for e in tournament.entrants.all() if e.plays_in(first)]
-    if len(entrants) < 2:
-        raise ValidationError(gettext("Each round needs at least two players."))
+    first, entrants = round_to_draw(tournament, seen)
     history = _played_tables(tournament)
     groups: dict[str, list[int]] = defaultdict(list)
     for entrant in entrants:
@@ -63,25 +48,69 @@ def draw_rounds(*, tournament: Tournament, seen: int | None = None) -> list[Roun
         raise ValidationError(str(error)) from error
     drawn = []
     for offset, tables in enumerate(result.rounds):
-        round_ = Round(
-            tournament=tournament,
-            number=first + offset,
-            method=result.method[:80],
-            repeats=_repeats_in(result.explanations, offset),
-            explanations=_explanations_in(result.explanations, offset, tables),
+        drawn.append(
+            save_round(
+                tournament=tournament,
+                number=first + offset,
+                method=result.method,
+                repeats=_repeats_in(result.explanations, offset),
+                explanations=_explanations_in(result.explanations, offset, tables),
+                tables=tables,
+            )
         )
-        round_.full_clean()
-        round_.save()
-        rows = Table.objects.bulk_create(
-            Table(round=round_, number=number) for number in range(1, len(tables) + 1)
-        )
-        Seat.objects.bulk_create(
-            Seat(round=round_, table=row, seat=seat, entrant_id=player)
-            for row, table in zip(rows, tables, strict=True)
-            for seat, player in enumerate(table)
-        )
-        drawn.append(round_)
     return drawn
+
+
+def round_to_draw(tournament: Tournament, seen: int | None) -> tuple[int, list[Entrant]]:
+    """The first round not yet started and who plays in it, its unstarted rounds discarded: a
+    step of a draw, the tournament locked. Refused in words when nothing may be drawn."""
+    if seen is not None and seen != last_draw(tournament):
+        raise ValidationError(
+            gettext(
+                "The rounds were drawn a moment ago (another tap or device): look at them "
+                "before drawing again."
+            )
+        )
+    if Round.objects.filter(tournament=tournament, final=True).exists():
+        raise ValidationError(gettext("The final table is seated: undo the cut to draw again."))
+    discard_unstarted_rounds(tournament)
+    first = started_rounds(tournament) + 1
+    if first > tournament.rounds:
+        raise ValidationError(gettext("Every round has been drawn and started."))
+    entrants = [e for e in tournament.entrants.all() if e.plays_in(first)]
+    if len(entrants) < 2:
+        raise ValidationError(gettext("Each round needs at least two players."))
+    return first, entrants
+
+
+def save_round(
+    *,
+    tournament: Tournament,
+    number: int,
+    method: str,
+    repeats: int,
+    explanations: list[dict[str, object]],
+    tables: tuple[tuple[int, ...], ...],
+) -> Round:
+    """A drawn round with its tables and seats (entrant ids in seat order): a step of a draw."""
+    round_ = Round(
+        tournament=tournament,
+        number=number,
+        method=method[:80],
+        repeats=repeats,
+        explanations=explanations,
+    )
+    round_.full_clean()
+    round_.save()
+    rows = Table.objects.bulk_create(
+        Table(round=round_, number=number) for number in range(1, len(tables) + 1)
+    )
+    Seat.objects.bulk_create(
+        Seat(round=round_, table=row, seat=seat, entrant_id=player)
+        for row, table in zip(rows, tables, strict=True)
+        for seat, player in enumerate(table)
+    )
+    return round_
 
 
 def _repeats_in(explanations: tuple[draw.Repeat, ...], offset: int) -> int:

@@ -16,6 +16,7 @@ from scoring.access.roles import is_secretary
 from tournaments import selectors
 from tournaments.forms import EntrantForm, ManyEntrantsForm, TournamentForm
 from tournaments.models import Entrant
+from tournaments.services import nights
 from tournaments.services.entries import (
     add_entrant,
     add_entrants,
@@ -105,10 +106,12 @@ def day(
     secretary = is_secretary(request.user, club_of(request).pk)
     entrants = list(tournament.entrants.select_related("member", "plays_for"))
     standings = selectors.standings(tournament)
+    drawn = selectors.rounds(tournament)
     return {
         "tournament": tournament,
         "entrants": entrants,
-        "rounds": selectors.rounds(tournament),
+        "rounds": drawn,
+        "bound": selectors.draw_bound(drawn),
         "standings": [row for row in standings if row.ranked],
         "unranked": [row for row in standings if not row.ranked],
         "average": tournament.ranked_by == "average",
@@ -234,9 +237,16 @@ def draw(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament = get_object_or_404(
         selectors.Tournament.objects.filter(club=club_of(request)), pk=tournament_id
     )
+    seen = request.POST.get("seen", "")
+    shown = int(seen) if seen.isdigit() else None
     try:
-        seen = request.POST.get("seen", "")
-        drawn = draw_rounds(tournament=tournament, seen=int(seen) if seen.isdigit() else None)
+        if request.POST.get("tonight"):
+            # A club night's next round, from the season's meetings (services.nights).
+            drawn = [nights.draw_tonight(tournament=tournament, seen=shown)]
+            said = gettext("Drawn from the season's meetings: round %(number)d.")
+        else:
+            drawn = draw_rounds(tournament=tournament, seen=shown)
+            said = gettext("Drawn: round %(number)d.")
     except ValidationError as error:
         messages.error(request, " ".join(error.messages))
     else:
@@ -245,7 +255,7 @@ def draw(request: HttpRequest, tournament_id: int) -> HttpResponse:
             gettext("Drawn: rounds %(first)d to %(last)d.")
             % {"first": drawn[0].number, "last": drawn[-1].number}
             if len(drawn) > 1
-            else gettext("Drawn: round %(number)d.") % {"number": drawn[0].number},
+            else said % {"number": drawn[0].number},
         )
     return redirect("tournaments:detail", tournament_id)
 

@@ -37,7 +37,16 @@ def test_the_json_draw_of_300_players_has_exactly_rounds_and_repeats() -> None:
 
 @pytest.mark.parametrize(
     ("players", "table_size", "rounds"),
-    [(21, 3, 10), (27, 3, 13), (24, 4, 7), (32, 4, 10), (69, 3, 20), (76, 4, 25), (99, 3, 49)],
+    [
+        (21, 3, 10),
+        (27, 3, 13),
+        (24, 4, 7),
+        (32, 4, 10),
+        (69, 3, 34),
+        (76, 4, 25),
+        (99, 3, 49),
+        (100, 4, 33),
+    ],
 )
 def test_the_issues_shapes_and_whole_designs_are_printed_without_a_repeat(
     players: int, table_size: int, rounds: int

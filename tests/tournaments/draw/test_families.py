@@ -14,11 +14,11 @@ from tournaments.draw.affine import affine_rounds
 from tournaments.draw.blocks import Round
 from tournaments.draw.gf import galois_field, prime_power
 from tournaments.draw.golfers import STORED
-from tournaments.draw.kirkman import kirkman
-from tournaments.draw.resolvable4 import resolvable_fours
+from tournaments.draw.kirkman import brouwer_pbd_34, kirkman
+from tournaments.draw.resolvable4 import BASE_100, resolvable_fours
 
-KIRKMAN = [v for v in range(3, 100, 6) if v != 69]
-FOURS = [v for v in range(4, 101, 12) if v != 100]
+KIRKMAN = list(range(3, 100, 6))
+FOURS = list(range(4, 101, 12))
 # (q, d) with 3 <= q and q**d <= 100 players, q a prime power.
 AFFINE = [
     (q, d) for q in range(3, 11) if prime_power(q) is not None for d in range(2, 7) if q**d <= 100
@@ -56,11 +56,27 @@ def test_a_kirkman_system_or_resolvable_design_meets_every_pair_exactly_once(
     assert len(meetings(design)) == v * (v - 1) // 2
 
 
-def test_the_only_kirkman_number_to_99_without_a_construction_here_is_69() -> None:
-    missing = [v for v in range(3, 100, 6) if kirkman(v) is None]
-
-    assert missing == [69]
+def test_every_kirkman_and_resolvable_four_number_to_100_has_a_construction() -> None:
+    assert [v for v in range(3, 100, 6) if kirkman(v) is None] == []
+    assert [v for v in range(4, 101, 12) if resolvable_fours(v) is None] == []
     assert kirkman(10) is None
+    assert resolvable_fours(10) is None
+
+
+def test_the_base_blocks_of_100_cover_every_residue_once_and_every_difference_once() -> None:
+    residues = sorted(x % 33 for block in BASE_100 for x in block)
+    differences = sorted((x - y) % 99 for block in BASE_100 for x in block for y in block if x != y)
+
+    assert residues == list(range(1, 33))
+    assert differences == [d for d in range(1, 99) if d % 33]
+
+
+def test_brouwers_pbd_of_34_points_has_lines_of_4_or_7_meeting_every_pair_once() -> None:
+    lines = brouwer_pbd_34()
+    pairs = [(a, b) for line in lines for i, a in enumerate(line) for b in line[i + 1 :]]
+
+    assert {len(line) for line in lines} == {4, 7}
+    assert len(pairs) == len(set(pairs)) == 34 * 33 // 2
 
 
 @pytest.mark.parametrize(("q", "d"), AFFINE)
@@ -133,3 +149,13 @@ def test_every_field_adds_and_multiplies_as_a_field(q: int) -> None:
 
 def test_numbers_that_are_no_prime_power_have_no_field() -> None:
     assert [q for q in (1, 6, 10, 12, 15, 100) if galois_field(q) is not None] == []
+
+
+def test_no_cyclic_base_of_triples_over_z68_covers_each_odd_difference_once() -> None:
+    # Why 69 is built from a PBD: a triple {0, a, b} of Z_68 (any triple, moved to 0) has an
+    # even number of odd differences up to sign, and 1, 3, ..., 33 are 17 of them.
+    def odd_classes(a: int, b: int) -> int:
+        return sum(min(d % 68, -d % 68) % 2 for d in (a, b, b - a))
+
+    assert {odd_classes(a, b) % 2 for a in range(1, 68) for b in range(a + 1, 68)} == {0}
+    assert len([d for d in range(1, 34) if d % 2]) == 17

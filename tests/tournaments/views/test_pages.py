@@ -15,7 +15,7 @@ from pypdf import PdfReader
 from scoring.models import Game
 from tests.scoring.services.helpers import member, secretary
 from tests.tournaments.helpers import club_night, start_rounds
-from tournaments.models import Table, Tournament
+from tournaments.models import Seat, Table, Tournament
 from tournaments.services.rounds import draw_rounds
 
 pytestmark = pytest.mark.django_db
@@ -317,3 +317,34 @@ def test_a_member_gets_no_score_sheets(client: Client) -> None:
     response = client.get(reverse("tournaments:sheets", args=[tournament.pk, 1]))
 
     assert response.status_code == 403
+
+
+def test_the_day_shows_the_draws_repeats_beside_the_fewest_any_draw_could_have(
+    organiser: Client,
+) -> None:
+    # 12 players in fours for 3 rounds: each table of 4 takes its players from 3 tables of the
+    # round before, so 2 of them sat together there: 3 repeats a round after the first.
+    tournament = club_night(secretary("boss"), players=12, rounds=3)
+    drawn = draw_rounds(tournament=tournament)
+
+    page = organiser.get(reverse("tournaments:detail", args=[tournament.pk])).content.decode()
+
+    total = sum(round_.repeats for round_ in drawn)
+    assert total >= 6
+    assert f"Over the 3 rounds drawn, {total} pairs meet again." in page
+    if total == 6:
+        assert "No draw of these rounds can do better." in page
+    else:
+        assert "No draw of these rounds can have fewer than 6 repeats." in page
+
+
+def test_a_day_whose_rounds_seat_different_players_shows_no_bound(organiser: Client) -> None:
+    tournament = club_night(secretary("boss"), players=12, rounds=3)
+    draw_rounds(tournament=tournament)
+    seat = Seat.objects.filter(round__number=3, table__number=1).first()
+    assert seat is not None
+    seat.delete()
+
+    page = organiser.get(reverse("tournaments:detail", args=[tournament.pk])).content.decode()
+
+    assert 'id="draw-bound"' not in page
