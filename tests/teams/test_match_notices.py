@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 from django.core import mail
+from django.core.mail import EmailMultiAlternatives
 from django.utils import timezone
 from pytest_django.fixtures import Settings
 
@@ -70,9 +71,10 @@ def bodies_of(to: str) -> list[tuple[str, str, str]]:
     found = []
     for message in mail.outbox:
         if message.to == [to]:
-            [(html, kind)] = message.alternatives  # type: ignore[attr-defined]
+            assert isinstance(message, EmailMultiAlternatives)
+            [(html, kind)] = message.alternatives
             assert kind == "text/html"
-            found.append((message.subject, message.body, str(html)))
+            found.append((str(message.subject), str(message.body), str(html)))
     return found
 
 
