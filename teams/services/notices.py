@@ -1,6 +1,6 @@
 """What the teams tell people by e-mail (scoring.notices): both captains of a match whose card is
 signed or reopened by a correction, of a fixture moved or postponed, and of a dispute raised or
-resolved (with the home club's secretaries, who settle it).
+resolved (with the secretaries of the home club, who settle it, and of the organising club).
 
 Each is called inside the change's transaction and sent once it commits: a mail server that does
 not answer never undoes a signature, a move or a dispute; the notice is tried again and shown on
@@ -34,12 +34,13 @@ def captains(fixture: Fixture) -> list[Member]:
 
 
 def secretaries(fixture: Fixture) -> list[User]:
-    """The home club's secretaries: a dispute goes to the club that hosted the match."""
+    """The home club's secretaries, who settle a dispute, and the organising club's (the
+    same club but in a competition between clubs)."""
+    clubs = {fixture.home.club_id, fixture.division.competition.club_id}
     return list(
-        User.objects.filter(
-            memberships__club_id=fixture.home.club_id, memberships__role=Role.SECRETARY
-        )
+        User.objects.filter(memberships__club_id__in=clubs, memberships__role=Role.SECRETARY)
         .select_related("member")
+        .distinct()
         .order_by("pk")
     )
 

@@ -19,10 +19,14 @@ from pytest_django.fixtures import Settings
 from scoring.models import Member
 from teams.match_rules import Side
 from teams.models import Fixture, Match
-from teams.services.fixtures import move_fixture, postpone_fixture
+from teams.services.entries import decide_entry, request_entry
+from teams.services.fixtures import draw_fixtures, move_fixture, postpone_fixture
 from teams.services.matches import raise_dispute, resolve_dispute, sign_card
+from teams.services.teams import enter_team
+from tests.factories import other_club, the_club
 from tests.scoring.services.helpers import secretary
 from tests.teams.helpers import duel_league, finish_games, start_match
+from tests.teams.test_inter_club import inter_club_league, secretary_of, team_of
 
 pytestmark = pytest.mark.django_db
 
@@ -180,3 +184,34 @@ def test_a_refused_signature_tells_nobody(django_capture_on_commit_callbacks: Ca
     with django_capture_on_commit_callbacks(execute=True), pytest.raises(Exception, match="sign"):
         sign_card(match=match, side=Side.HOME, signer=match.fixture.away.captain.user)
     assert mail.outbox == []
+
+
+def test_a_dispute_in_a_league_between_clubs_reaches_the_hosts_and_the_organisers_secretaries(
+    django_capture_on_commit_callbacks: Capture,
+) -> None:
+    boss = secretary()
+    boss.email = "organiser@example.org"
+    boss.save()
+    division = inter_club_league(boss)
+    host = secretary_of(other_club(), "bsec")
+    host.email = "host@example.org"
+    host.save()
+    rovers = team_of(other_club(), host, "Rovers")
+    decide_entry(by=boss, entry=request_entry(by=host, division=division, team=rovers), accept=True)
+    enter_team(by=boss, division=division, team=team_of(the_club(), boss, "Lions"))
+    fixtures = draw_fixtures(
+        by=boss,
+        division=division,
+        first_round_on=datetime.date(2026, 1, 8),
+        starts_at=datetime.time(19, 30),
+    )
+    fixture = next(f for f in fixtures if f.home_id == rovers.pk)
+    match = played(Fixture.objects.get(pk=fixture.pk))
+
+    with django_capture_on_commit_callbacks(execute=True):
+        raise_dispute(
+            match=match, side=Side.AWAY, signer=match.fixture.away.captain.user, reason="No."
+        )
+    assert sorted(m.to[0] for m in mail.outbox) == ["host@example.org", "organiser@example.org"]
+    # The links lead to the organising club, whose pages show the match.
+    assert f"/c/club/matches/{match.pk}/" in mail.outbox[0].body
