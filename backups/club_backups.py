@@ -104,6 +104,7 @@ CLUB_TABLES: dict[str, str] = {
     "teams.CompetitionPlace": "competition__club",
     "teams.CardReopening": "match__fixture__division__competition__club",
     "api.ApiToken": "club",
+    "clubs.NoticeSend": "club",
 }
 # The people the club's rows name: whole rows, shared by every club they belong to.
 PEOPLE = (USER, MEMBER)
@@ -124,6 +125,8 @@ SERVER_TABLES = frozenset(
         "axes.AccessLog",
         "clubs.Federation",
         "clubs.FirstRunToken",
+        # A person's choice of notices, the same in every club of the server.
+        "clubs.NoticeOptOut",
         "ratings.Rating",
         "ratings.RatingChange",
         "ratings.RatingBacklog",

@@ -118,3 +118,71 @@ class FirstRunToken(models.Model):
 
     def __str__(self) -> str:
         return "First-run token"
+
+
+class NoticeKind(models.TextChoices):
+    """The kinds of e-mail notice (scoring.notices): a member may stop each one."""
+
+    RESULT = "result", _("A match result is signed")
+    FIXTURE_MOVED = "fixture_moved", _("A fixture is moved")
+    DISPUTE = "dispute", _("A match card is disputed, or its dispute resolved")
+    CLAIM_RATIFIED = "claim_ratified", _("Your register claim is ratified")
+    DRAW_PUBLISHED = "draw_published", _("A tournament's draw is published")
+
+
+class NoticeOptOut(models.Model):
+    """A person who asked for no more notices of one kind, from any club of the server."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notice_opt_outs"
+    )
+    kind = models.CharField(max_length=20, choices=NoticeKind.choices)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["user", "kind"], name="one_opt_out_per_kind"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user_id}: no {self.kind}"
+
+
+class NoticeStatus(models.TextChoices):
+    WAITING = "waiting", _("Waiting")
+    SENT = "sent", _("Sent")
+    FAILED = "failed", _("Failed")
+
+
+class NoticeSend(models.Model):
+    """One notice to one address, written with the change it tells of and sent after its
+    commit; a failed send keeps its mail server's reply and is tried again (send_notices)."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="notice_sends")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="notice_sends",
+    )
+    kind = models.CharField(max_length=20, choices=NoticeKind.choices)
+    to = models.EmailField()
+    language = models.CharField(max_length=8)
+    subject = models.CharField(max_length=255)
+    text = models.TextField()
+    html = models.TextField()
+    status = models.CharField(
+        max_length=10, choices=NoticeStatus.choices, default=NoticeStatus.WAITING
+    )
+    attempts = models.PositiveSmallIntegerField(default=0)
+    last_error = models.TextField(blank=True)
+    created_at = models.DateTimeField(default=timezone.now)
+    sent_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+        indexes = [models.Index(fields=["status", "attempts"], name="notice_send_to_retry")]
+
+    def __str__(self) -> str:
+        return f"{self.to}: {self.subject} ({self.status})"

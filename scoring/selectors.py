@@ -6,10 +6,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
+from django.contrib.auth.models import User
 from django.db.models import Prefetch, QuerySet
 from django.utils import timezone
 
-from clubs.models import Club, Membership
+from clubs.models import Club, Membership, NoticeOptOut, NoticeSend, NoticeStatus
 from scoring import club, restored_ids, rules, verification
 from scoring.models import Correction, Game, GamePlayer, GameStatus, Member, Signature, Turn
 
@@ -317,3 +318,19 @@ def printed_as(games: QuerySet[Game], numbers: set[int]) -> dict[int, list[Game]
     for game in games.filter(restored_ids__game__in=list(numbers)).order_by("pk"):
         found.setdefault(restored_ids.original_game(game.restored_ids, game.pk), []).append(game)
     return found
+
+
+def stopped_notice_kinds(user: User) -> set[str]:
+    """The kinds of notice `user` asked not to get (clubs.NoticeOptOut)."""
+    return set(NoticeOptOut.objects.filter(user=user).values_list("kind", flat=True))
+
+
+def club_notices(club: Club, *, limit: int = 200) -> list[NoticeSend]:
+    """The club's latest notices, the failed ones first (the secretary's Notices page)."""
+    failed = NoticeSend.objects.filter(club=club, status=NoticeStatus.FAILED)
+    return [
+        *failed.order_by("-created_at", "-pk")[:limit],
+        *NoticeSend.objects.filter(club=club)
+        .exclude(status=NoticeStatus.FAILED)
+        .order_by("-created_at", "-pk")[:limit],
+    ]

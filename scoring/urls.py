@@ -4,6 +4,7 @@ from scoring.views import (
     corrections,
     home,
     install,
+    notices,
     pdfs,
     play,
     records,
@@ -39,6 +40,9 @@ urlpatterns = [
     path("sheets/blank.pdf", pdfs.blank_sheet_pdf, name="blank_sheet_pdf"),
     path("sheets/club-night/", pdfs.club_night_pdf, name="club_night_pdf"),
     # One name for both: reverse("scoring:verify") is the form, with a code its own page.
+    path("notices/", notices.my_notices, name="my_notices"),
+    path("notices/sent/", notices.sent, name="club_notices"),
+    path("notices/stop/<str:token>/", notices.stop, name="stop_notices"),
     path("verify/", verify.verify, name="verify"),
     path("verify/<str:code>/", verify.verify_code, name="verify"),
 ]

@@ -80,6 +80,12 @@ EXPECTED: dict[str, dict[str, Outcomes]] = {
         "POST": secretary_only("200", visitors="signin"),
     },
     "verify/": {"GET": everyone("200"), "POST": everyone("422")},
+    # A member's own choice of notices (an empty post: none wanted), the secretary's list of
+    # the club's notices, and a notice's stop link, which needs no sign-in: a token that is
+    # not the server's is a 404 in words (tests/scoring/test_notice_choices.py tries real ones).
+    "notices/": {"GET": members_only("200"), "POST": members_only("302")},
+    "notices/sent/": {"GET": secretary_only("200")},
+    "notices/stop/<str:token>/": {"GET": everyone("404"), "POST": everyone("404")},
     "verify/<str:code>/": {"GET": everyone("404")},
     "register/": {"GET": everyone("200")},
     "register/historic/": {"GET": secretary_only("200"), "POST": secretary_only("422")},

@@ -205,6 +205,7 @@ def build_world(media: Path) -> World:
             # No other club's entry waits here: the answer after the role's check is a 404.
             "request_id": 0,
             "code": "AAAA-AAAA-AA",
+            "token": "not-a-token",
         },
         media=media,
     )

@@ -58,6 +58,8 @@ WRITE_NOTHING = {
     "ratings/services/reads.py": {"changes_from", "standings"},  # read
     "ratings/services/writes.py": {"change_values", "to_rate"},  # unsaved rows; a game in memory
     "scoring/services/members.py": {"validate_pin", "verify_pin"},  # compare only
+    # Each notice is sent in its own atomic deliver_notice; the other reads which are due.
+    "scoring/services/notices.py": {"deliver_notices", "notices_to_send"},
     "scoring/services/records.py": {"played_moment"},  # a moment from a date
     # Checks, then writes through its atomic `_sign`; refusals cost no transaction.
     "scoring/services/signing.py": {"sign_sheet", "check_may_sign", "clean_typed_name"},

@@ -21,7 +21,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext
 
-from clubs.models import Club
+from clubs.models import Club, NoticeKind
 from league.models import AuditAction, ClaimStatus, RecordKind, RegisterClaim, RegisterEntry
 from league.selectors import house_rules
 from league.services import audit
@@ -195,6 +195,7 @@ def ratify_claim(*, claim: RegisterClaim, by: User, note: str = "") -> RegisterE
         send_notice(
             club=game.club,
             to=[entry.member],
+            kind=NoticeKind.CLAIM_RATIFIED,
             template="league/notices/claim_ratified",
             link=reverse("league:register"),
             context={"score": claim.score, "game": game_title_lazy(game.ruleset)},

@@ -21,6 +21,7 @@ from scoring.access.roles import is_secretary
 from scoring.forms.days import LATEST_DAY
 from teams.models import CompetitionKind, Division, Fixture, FixtureStatus, Match
 from teams.schedule import round_robin
+from teams.services.notices import tell_of_moved_fixture
 from teams.services.teams import require_secretary
 
 MAX_DAYS_BETWEEN_ROUNDS = 366
@@ -176,6 +177,8 @@ def move_fixture(
     fixture.sequence += 1
     fixture.full_clean()
     fixture.save()
+    # Both captains hear of it once the move commits (scoring.notices).
+    tell_of_moved_fixture(fixture)
     return fixture
 
 
@@ -190,4 +193,6 @@ def postpone_fixture(*, by: User, fixture: Fixture) -> Fixture:
     fixture.sequence += 1
     fixture.full_clean()
     fixture.save()
+    # Both captains hear of it once the move commits (scoring.notices).
+    tell_of_moved_fixture(fixture)
     return fixture

@@ -35,7 +35,7 @@ from teams.selectors import (
     match_outcome,
 )
 from teams.services.cup import advance_from
-from teams.services.notices import tell_secretaries_of
+from teams.services.notices import tell_of_dispute, tell_of_signed_card
 
 
 def _team(fixture: Fixture, side: Side) -> Team:
@@ -169,6 +169,7 @@ def sign_card(*, match: Match, side: Side, signer: User) -> CardSignature:
         fixture.save(update_fields=["status", "updated_at"])
         # A cup match's winner takes their place in the next round with the card.
         advance_from(match)
+        tell_of_signed_card(match)
     return signature
 
 
@@ -185,8 +186,8 @@ def _keep_figures(match: Match, outcome: MatchOutcome) -> None:
 
 @transaction.atomic
 def raise_dispute(*, match: Match, side: Side, signer: User, reason: str) -> Dispute:
-    """The side's captain challenges the card instead of signing; the home club's secretary is
-    told once the dispute is kept."""
+    """The side's captain challenges the card instead of signing; both captains and the home
+    club's secretaries are told once the dispute is kept."""
     match = _locked_match(match)
     captain = _captain_proved(match, side, signer)
     if match.is_signed:
@@ -205,13 +206,14 @@ def raise_dispute(*, match: Match, side: Side, signer: User, reason: str) -> Dis
     )
     dispute.full_clean()
     dispute.save()
-    transaction.on_commit(lambda: tell_secretaries_of(dispute))
+    tell_of_dispute(dispute)
     return dispute
 
 
 @transaction.atomic
 def resolve_dispute(*, by: User, dispute: Dispute) -> Dispute:
-    """The secretary has settled it (correcting a game where needed): the captains may sign."""
+    """The secretary has settled it (correcting a game where needed): the captains may sign,
+    and are told so with the secretaries once it is kept."""
     # The home club's secretary settles a dispute.
     if not is_secretary(by, dispute.match.fixture.home.club_id):
         raise PermissionDenied(gettext("Only the secretary resolves a dispute."))
@@ -221,4 +223,5 @@ def resolve_dispute(*, by: User, dispute: Dispute) -> Dispute:
     dispute.resolved_at = timezone.now()
     dispute.full_clean()
     dispute.save(update_fields=["resolved_at"])
+    tell_of_dispute(dispute)
     return dispute

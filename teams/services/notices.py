@@ -1,89 +1,102 @@
-"""Telling the home club's secretary of a dispute: by email to each secretary with an address.
+"""What the teams tell people by e-mail (scoring.notices): both captains of a match whose card is
+signed or reopened by a correction, of a fixture moved or postponed, and of a dispute raised or
+resolved (with the secretaries of the home club, who settle it, and of the organising club).
 
-Sent after the dispute is kept (transaction.on_commit), never inside it: a mail server that does
-not answer must not undo the captain's dispute. The dispute waits on the secretary's disputes
-page either way. With several clubs (issue 25) the home team's club's secretaries are meant.
+Each is called inside the change's transaction and sent once it commits: a mail server that does
+not answer never undoes a signature, a move or a dispute; the notice is tried again and shown on
+the secretary's Notices page. The links lead to the competition's club, whose pages show the
+match and the fixture.
 """
 
 from __future__ import annotations
 
-import logging
+from collections.abc import Sequence
 
 from django.contrib.auth.models import User
-from django.core.mail import send_mail
 from django.urls import reverse
-from django.utils.translation import gettext
 
-from clubs.models import Role
-from teams.models import Dispute, Match
-
-logger = logging.getLogger(__name__)
-
-
-def secretaries_to_tell(dispute: Dispute) -> list[str]:
-    # The home club's secretaries: a dispute goes to the club that hosted the match.
-    home_club = dispute.match.fixture.home.club_id
-    users = User.objects.filter(
-        memberships__club_id=home_club, memberships__role=Role.SECRETARY, is_active=True
-    ).exclude(email="")
-    return sorted(set(users.values_list("email", flat=True)))
+from clubs.models import NoticeKind, Role
+from scoring.models import Member
+from scoring.notices import send_notice
+from teams.models import Dispute, Fixture, Match
 
 
-def tell_secretaries_of(dispute: Dispute) -> None:
-    addresses = secretaries_to_tell(dispute)
-    if not addresses:
-        return
-    words = {
-        "home": dispute.match.fixture.home.name,
-        "away": dispute.match.fixture.away.name,
-        "captain": dispute.raised_by.known_as,
-    }
-    subject = gettext("Match card disputed: %(home)s v %(away)s") % words
-    body = "\n\n".join(
-        [
-            gettext("%(captain)s disputes the card of %(home)s v %(away)s:") % words,
-            dispute.reason,
-            reverse("teams:match", args=[dispute.match_id]),
-        ]
+def _fixture_of(fixture_id: int) -> Fixture:
+    return Fixture.objects.select_related(
+        "home__captain__user",
+        "away__captain__user",
+        "division__competition__club",
+    ).get(pk=fixture_id)
+
+
+def captains(fixture: Fixture) -> list[Member]:
+    return [fixture.home.captain, fixture.away.captain]
+
+
+def secretaries(fixture: Fixture) -> list[User]:
+    """The home club's secretaries, who settle a dispute, and the organising club's (the
+    same club but in a competition between clubs)."""
+    clubs = {fixture.home.club_id, fixture.division.competition.club_id}
+    return list(
+        User.objects.filter(memberships__club_id__in=clubs, memberships__role=Role.SECRETARY)
+        .select_related("member")
+        .distinct()
+        .order_by("pk")
     )
-    try:
-        send_mail(subject, body, None, addresses)
-    except OSError:
-        # The dispute is kept and listed for the secretary; only the mail is lost.
-        logger.exception("Could not mail the secretaries about dispute %s", dispute.pk)
 
 
-def captains_to_tell(match: Match) -> list[str]:
-    """Each captain's address: their member's own, else their sign-in's; none without."""
-    addresses = []
-    for team in (match.fixture.home, match.fixture.away):
-        captain = team.captain
-        address = captain.email or (captain.user.email if captain.user.is_active else "")
-        if address:
-            addresses.append(address)
-    return sorted(set(addresses))
-
-
-def tell_captains_of_reopening(match_id: int) -> None:
-    """After the correction is kept: each captain, by email, that the card waits for them."""
-    match = Match.objects.select_related(
-        "fixture__home__captain__user", "fixture__away__captain__user"
-    ).get(pk=match_id)
-    words = {"home": match.fixture.home.name, "away": match.fixture.away.name}
-    subject = gettext("Match card corrected: %(home)s v %(away)s") % words
-    body = "\n\n".join(
-        [
-            gettext(
-                "A game of %(home)s v %(away)s was corrected after the card was signed, and "
-                "the card's figures changed. Both captains sign the corrected card again:"
-            )
-            % words,
-            reverse("teams:match", args=[match.pk]),
-        ]
+def _tell_of_match(
+    match: Match, *, kind: NoticeKind, template: str, to: Sequence[Member | User] = ()
+) -> None:
+    fixture = _fixture_of(match.fixture_id)
+    send_notice(
+        club=fixture.division.competition.club,
+        to=[*captains(fixture), *to],
+        kind=kind,
+        template=template,
+        link=reverse("teams:match", args=[match.pk]),
+        context={"match": match, "home": fixture.home.name, "away": fixture.away.name},
     )
-    for address in captains_to_tell(match):
-        try:
-            send_mail(subject, body, None, [address])
-        except OSError:
-            # The card waits on the match page either way; only the mail is lost.
-            logger.exception("Could not mail captain %s about match %s", address, match.pk)
+
+
+def tell_of_signed_card(match: Match) -> None:
+    """Both captains: the card is signed, with its score and code."""
+    _tell_of_match(match, kind=NoticeKind.RESULT, template="teams/notices/card_signed")
+
+
+def tell_of_reopening(match: Match) -> None:
+    """Both captains: a correction changed the signed figures, they sign again."""
+    _tell_of_match(match, kind=NoticeKind.RESULT, template="teams/notices/card_reopened")
+
+
+def tell_of_dispute(dispute: Dispute) -> None:
+    """Both captains and the home club's secretaries: a captain disputes the card."""
+    fixture = _fixture_of(dispute.match.fixture_id)
+    send_notice(
+        club=fixture.division.competition.club,
+        to=[*captains(fixture), *secretaries(fixture)],
+        kind=NoticeKind.DISPUTE,
+        template="teams/notices/dispute_raised"
+        if dispute.resolved_at is None
+        else "teams/notices/dispute_resolved",
+        link=reverse("teams:match", args=[dispute.match_id]),
+        context={
+            "home": fixture.home.name,
+            "away": fixture.away.name,
+            "captain": dispute.raised_by.known_as,
+            "reason": dispute.reason,
+        },
+    )
+
+
+def tell_of_moved_fixture(fixture: Fixture) -> None:
+    """Both captains: the fixture's new time and venue, or that it is postponed."""
+    fixture = _fixture_of(fixture.pk)
+    send_notice(
+        club=fixture.division.competition.club,
+        to=captains(fixture),
+        kind=NoticeKind.FIXTURE_MOVED,
+        template="teams/notices/fixture_moved",
+        link=reverse("teams:team", args=[fixture.home_id]),
+        context={"fixture": fixture, "home": fixture.home.name, "away": fixture.away.name},
+    )

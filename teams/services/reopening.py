@@ -11,7 +11,6 @@ every figure alone leaves the card, its signatures and its code alone.
 
 from __future__ import annotations
 
-from django.db import transaction
 from django.utils import timezone
 
 from scoring.models import Game
@@ -19,7 +18,7 @@ from scoring.transactions import require_transaction
 from teams.models import CardReopening, FixtureStatus, Match, MatchGame
 from teams.selectors import figures_digest, kept_figures_digest, match_outcome
 from teams.services.cup import withdraw_advance
-from teams.services.notices import tell_captains_of_reopening
+from teams.services.notices import tell_of_reopening
 
 
 def follow_game(*, game: Game) -> Match | None:
@@ -87,5 +86,5 @@ def reopen(match: Match) -> None:
             "reopened_at",
         ]
     )
-    match_id = match.pk
-    transaction.on_commit(lambda: tell_captains_of_reopening(match_id))
+    # Both captains hear of it once the correction commits (scoring.notices).
+    tell_of_reopening(match)

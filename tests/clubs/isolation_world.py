@@ -120,6 +120,7 @@ def _b_world() -> dict[str, object]:
         "entry_id": entry.pk,
         "season_id": season.pk,
         "code": "AAAA-AAAA-AA",
+        "token": "not-a-token",
         "secretary": boss,
     }
 

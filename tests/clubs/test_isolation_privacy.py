@@ -68,6 +68,8 @@ SHOWN_TO_VISITORS = {
     "manifest.webmanifest",
     "feeds/calendar.ics",
     "feeds/results.atom",
+    # A notice's stop link, opened from the mail without signing in.
+    "notices/stop/<str:token>/",
     *SERVER_ROUTES,
 }
 ASKED_BY = ("member", "secretary")

@@ -11,7 +11,7 @@ from tournaments import draw
 from tournaments.models import Round, Tournament
 from tournaments.selectors import past_meetings
 from tournaments.services.entries import locked
-from tournaments.services.rounds import round_to_draw, save_round
+from tournaments.services.rounds import round_to_draw, save_round, tell_entrants
 
 # The round's method, as the draw's other methods are named (in English, as the engine says).
 METHOD = "club night (the season's meetings so far)"
@@ -45,7 +45,7 @@ def draw_tonight(*, tournament: Tournament, seen: int | None = None) -> Round:
         for b in table[i + 1 :]
         if meetings.get((min(a, b), max(a, b)), 0)
     )
-    return save_round(
+    drawn = save_round(
         tournament=tournament,
         number=first,
         method=METHOD,
@@ -53,3 +53,5 @@ def draw_tonight(*, tournament: Tournament, seen: int | None = None) -> Round:
         explanations=[],
         tables=tables,
     )
+    tell_entrants(tournament, [drawn])
+    return drawn

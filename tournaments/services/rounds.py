@@ -7,9 +7,12 @@ from collections import defaultdict
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.urls import reverse
 from django.utils.translation import gettext
 
+from clubs.models import NoticeKind
 from scoring.models import Game, Member
+from scoring.notices import send_notice
 from scoring.services.games import Seat as GameSeat
 from scoring.services.games import start_game
 from tournaments import draw
@@ -58,6 +61,7 @@ def draw_rounds(*, tournament: Tournament, seen: int | None = None) -> list[Roun
                 tables=tables,
             )
         )
+    tell_entrants(tournament, drawn)
     return drawn
 
 
@@ -111,6 +115,27 @@ def save_round(
         for seat, player in enumerate(table)
     )
     return round_
+
+
+def tell_entrants(tournament: Tournament, drawn: list[Round]) -> None:
+    """Each member drawn to play hears of the draw once it commits (scoring.notices)."""
+    seated = (
+        Member.objects.filter(pk__in=Seat.objects.filter(round__in=drawn).values("entrant__member"))
+        .select_related("user")
+        .order_by("pk")
+    )
+    send_notice(
+        club=tournament.club,
+        to=list(seated),
+        kind=NoticeKind.DRAW_PUBLISHED,
+        template="tournaments/notices/draw_published",
+        link=reverse("tournaments:detail", args=[tournament.pk]),
+        context={
+            "tournament": tournament.name,
+            "first": drawn[0].number,
+            "last": drawn[-1].number,
+        },
+    )
 
 
 def _repeats_in(explanations: tuple[draw.Repeat, ...], offset: int) -> int:

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import datetime
+from typing import Any
 
 import pytest
+from django.core import mail
 from django.core.exceptions import ValidationError
 from django.test import Client
 from django.urls import reverse
 
+from scoring.models import Member
 from tests.scoring.services.helpers import secretary
 from tests.tournaments.helpers import club_night, start_rounds
 from tournaments.models import Round, Seat, Tournament
@@ -82,3 +85,16 @@ def test_the_secretary_draws_tonights_round_from_the_day_page(client: Client) ->
     assert 'id="draw-tonight"' in page
     assert "Drawn from the season&#x27;s meetings: round 1." in drawn.content.decode()
     assert Seat.objects.filter(round__tournament=tonight).count() == 8
+
+
+def test_tonight_s_players_hear_of_the_draw_once_it_commits(
+    django_capture_on_commit_callbacks: Any,
+) -> None:
+    tonight = club_night(secretary("boss"), players=8, rounds=2)
+    Member.objects.filter(known_as="Ann").update(email="ann@example.org")
+
+    with django_capture_on_commit_callbacks(execute=True):
+        draw_tonight(tournament=tonight)
+
+    assert [message.to for message in mail.outbox] == [["ann@example.org"]]
+    assert mail.outbox[0].subject == f"The draw of {tonight.name} is out"
