@@ -15,6 +15,7 @@ from scoring.models import Game, Member
 from scoring.notices import send_notice
 from scoring.services.games import Seat as GameSeat
 from scoring.services.games import start_game
+from scoring.transactions import require_transaction
 from tournaments import draw
 from tournaments.models import Entrant, ReplacedGame, Round, Seat, Table, Tournament
 from tournaments.selectors import last_draw, scoring_entrant, standings, started_rounds
@@ -68,6 +69,7 @@ def draw_rounds(*, tournament: Tournament, seen: int | None = None) -> list[Roun
 def round_to_draw(tournament: Tournament, seen: int | None) -> tuple[int, list[Entrant]]:
     """The first round not yet started and who plays in it, its unstarted rounds discarded: a
     step of a draw, the tournament locked. Refused in words when nothing may be drawn."""
+    require_transaction("round_to_draw", within="the draw")
     if seen is not None and seen != last_draw(tournament):
         raise ValidationError(
             gettext(
@@ -97,6 +99,7 @@ def save_round(
     tables: tuple[tuple[int, ...], ...],
 ) -> Round:
     """A drawn round with its tables and seats (entrant ids in seat order): a step of a draw."""
+    require_transaction("save_round", within="the draw")
     round_ = Round(
         tournament=tournament,
         number=number,
@@ -119,6 +122,7 @@ def save_round(
 
 def tell_entrants(tournament: Tournament, drawn: list[Round]) -> None:
     """Each member drawn to play hears of the draw once it commits (scoring.notices)."""
+    require_transaction("tell_entrants", within="the draw")
     seated = (
         Member.objects.filter(pk__in=Seat.objects.filter(round__in=drawn).values("entrant__member"))
         .select_related("user")
