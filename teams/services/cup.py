@@ -231,7 +231,15 @@ def withdraw_advance(match: Match, *, home_score: int | None, away_score: int | 
         if following.fixture_id is not None:
             if Match.objects.filter(fixture_id=following.fixture_id).exists():
                 raise ValidationError(
-                    gettext("The next round's match has started: its winner cannot change now.")
+                    gettext(
+                        "This change takes away %(winner)s's win over %(loser)s, but "
+                        "%(winner)s has started its next round's match already: the cup "
+                        "cannot take that win back, so nothing was changed."
+                    )
+                    % {
+                        "winner": tie.winner,
+                        "loser": tie.away if tie.winner_id == tie.home_id else tie.home,
+                    }
                 )
             stale = following.fixture_id
             following.fixture = None
