@@ -103,6 +103,7 @@ CLUB_TABLES: dict[str, str] = {
     "teams.EntryRequest": "competition__club",
     "teams.CompetitionPlace": "competition__club",
     "teams.CardReopening": "match__fixture__division__competition__club",
+    "teams.Walkover": "fixture__division__competition__club",
     "api.ApiToken": "club",
 }
 # The people the club's rows name: whole rows, shared by every club they belong to.

@@ -281,3 +281,17 @@ def settle_level_tie(*, by: User, tie: CupTie, winner: Team) -> CupTie:
     tie.save(update_fields=["winner", "settled_by_secretary"])
     _carry(tie)
     return tie
+
+
+def advance_by_walkover(fixture: Fixture, winner: Team) -> CupTie | None:
+    """A cup tie's fixture given as a walkover (teams.services.walkovers): its winner goes
+    into the next round as if the card were signed. Inside the walkover's transaction."""
+    require_transaction("A walkover's advance", within="the walkover's transaction")
+    tie = CupTie.objects.select_for_update().filter(fixture=fixture).first()
+    if tie is None:
+        return None
+    tie.winner = winner
+    tie.full_clean()
+    tie.save(update_fields=["winner"])
+    _carry(tie)
+    return tie
