@@ -185,6 +185,10 @@ def replay_table(*, table: Table, by: User) -> Game:
         raise ValidationError(gettext("This table's game has not started: start it instead."))
     if not game.is_void:
         return game
+    if table.hand_results.exists():
+        raise ValidationError(
+            gettext("This table's result was entered by hand: it is not played again.")
+        )
     replaced = ReplacedGame(table=table, game=game)
     replaced.full_clean()
     replaced.save()
