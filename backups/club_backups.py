@@ -86,6 +86,7 @@ CLUB_TABLES: dict[str, str] = {
     "tournaments.Table": "round__tournament__club",
     "tournaments.Seat": "round__tournament__club",
     "tournaments.ReplacedGame": "table__round__tournament__club",
+    "tournaments.HandResult": "table__round__tournament__club",
     "teams.Competition": "club",
     "teams.Division": "competition__club",
     "teams.Team": "club",
@@ -103,6 +104,7 @@ CLUB_TABLES: dict[str, str] = {
     "teams.EntryRequest": "competition__club",
     "teams.CompetitionPlace": "competition__club",
     "teams.CardReopening": "match__fixture__division__competition__club",
+    "teams.Walkover": "fixture__division__competition__club",
     "api.ApiToken": "club",
     "clubs.NoticeSend": "club",
 }

@@ -22,7 +22,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
-from django.core.exceptions import ImproperlyConfigured
+from django.core.exceptions import ImproperlyConfigured, ValidationError
 from django.utils.translation import gettext
 
 from scoring import rules
@@ -147,6 +147,10 @@ def game_changed(
     require_transaction("game_changed", within="the change's transaction")
     try:
         books().game_changed(loaded=loaded, change=change, correction=correction)
+    except ValidationError as refused:
+        # A book that refuses the change in words (a cup winner who has played the next round
+        # already) is no failure of the books: the secretary is told why, and nothing is kept.
+        raise BookingFailed(" ".join(refused.messages)) from refused
     except Exception as error:
         logger.exception("Booking game %s (%s) failed", loaded.game.pk, change)
         raise BookingFailed(

@@ -121,3 +121,20 @@ def match_score(results: Iterable[SeatResult], match_format: MatchFormat) -> Mat
             result, counting=match_format.counting, table_size=match_format.table_size
         )
     return MatchScore(home=totals[Side.HOME], away=totals[Side.AWAY])
+
+
+def walkover_score(match_format: MatchFormat, winner: Side) -> MatchScore:
+    """A match given without being played: by places, the winner's players take the best
+    places at every table (first, second, ... for half the table) and the other team the
+    rest; by game points, which no game gave, the least win there is, 1:0."""
+    if match_format.counting == Counting.POINTS:
+        best, rest = 1, 0
+    else:
+        per_side = match_format.table_size // 2
+        tables = len(match_format.tables)
+        places = [
+            match_format.table_size - place for place in range(1, match_format.table_size + 1)
+        ]
+        best = tables * sum(places[:per_side])
+        rest = tables * sum(places[per_side:])
+    return MatchScore(best, rest) if winner == Side.HOME else MatchScore(rest, best)

@@ -31,10 +31,11 @@ from teams.models import (
     MatchGame,
     MatchPlayer,
     Team,
+    Walkover,
 )
 from teams.tables import PlayedMatch, TableRow, team_table
 
-_FIXTURE_RELATIONS = ("home__captain", "away", "division__competition", "match")
+_FIXTURE_RELATIONS = ("home__captain", "away", "division__competition", "match", "walkover")
 
 
 def fixtures_of_team(team: Team) -> QuerySet[Fixture]:
@@ -246,6 +247,13 @@ def division_table(division: Division) -> list[TableRow[Team]]:
         PlayedMatch(match.fixture.home, match.fixture.away, match.home_score, match.away_score)
         for match in signed.select_related("fixture__home", "fixture__away")
         if match.home_score is not None and match.away_score is not None
+    ]
+    # A walkover counts as the match its winner did not have to play (teams.services.walkovers).
+    played += [
+        PlayedMatch(given.fixture.home, given.fixture.away, given.home_score, given.away_score)
+        for given in Walkover.objects.filter(fixture__division=division).select_related(
+            "fixture__home", "fixture__away"
+        )
     ]
     return team_table(teams, played, division.competition.breakers)
 

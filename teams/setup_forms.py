@@ -4,10 +4,13 @@ check again (teams.services.setup, teams.services.teams, teams.services.fixtures
 
 from __future__ import annotations
 
+import datetime
+import re
 from typing import Any
 
 from django import forms
 from django.db.models import QuerySet
+from django.utils.dates import WEEKDAYS
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
@@ -157,6 +160,14 @@ class TeamForm(forms.Form):
     name = forms.CharField(label=_("Name"), max_length=60)
     captain = forms.ModelChoiceField(queryset=Member.objects.none(), label=_("Captain"))
     venue = forms.CharField(label=_("Home venue"), max_length=120, required=False)
+    home_nights = forms.TypedMultipleChoiceField(
+        label=_("Nights the venue hosts"),
+        choices=list(WEEKDAYS.items()),
+        coerce=int,
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
+        help_text=_("None ticked: any night. The draw puts home fixtures on these nights."),
+    )
     members = forms.ModelMultipleChoiceField(
         queryset=Member.objects.none(),
         label=_("Players"),
@@ -236,6 +247,34 @@ class DrawForm(forms.Form):
         min_value=1,
         max_value=MAX_DAYS_BETWEEN_ROUNDS,
     )
+
+
+class LeagueDrawForm(DrawForm):
+    """A league's draw: the rounds' days and the days without fixtures (the competition's,
+    kept with the draw: a later move onto one is warned about)."""
+
+    blackout_dates = forms.CharField(
+        label=_("Days without fixtures"),
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 2}),
+        help_text=_(
+            "Dates such as 2026-12-24, separated by commas or lines: no round is played on them."
+        ),
+    )
+
+    def clean_blackout_dates(self) -> list[datetime.date]:
+        days = []
+        field = forms.DateField()
+        for text in re.split(r"[\s,;]+", self.cleaned_data["blackout_dates"] or ""):
+            if not text:
+                continue
+            try:
+                days.append(field.clean(text))
+            except forms.ValidationError as error:
+                raise forms.ValidationError(
+                    gettext("%(text)s is not a date: write it as 2026-12-24.") % {"text": text}
+                ) from error
+        return sorted(set(days))
 
 
 class CupDrawForm(DrawForm):

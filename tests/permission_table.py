@@ -164,6 +164,11 @@ EXPECTED: dict[str, dict[str, Outcomes]] = {
     "tournaments/<int:tournament_id>/tables/<int:table_id>/replay/": {
         "POST": secretary_only("302")
     },
+    # A voided table's result by hand: the form for the secretary; an empty post is refused.
+    "tournaments/<int:tournament_id>/tables/<int:table_id>/result/": {
+        "GET": secretary_only("200"),
+        "POST": secretary_only("422"),
+    },
     # A game of no tournament: an empty panel, for everyone who may see the game.
     "tournaments/games/<int:game_id>/": {"GET": everyone("200")},
     "tournaments/<int:tournament_id>/tables/<int:table_id>/start/": {"POST": secretary_only("302")},
@@ -192,6 +197,11 @@ EXPECTED: dict[str, dict[str, Outcomes]] = {
     "fixtures/<int:fixture_id>/move/": {
         "GET": {**everyone("403"), "anonymous": "signin", "secretary": "200"},
         "POST": {**everyone("403"), "anonymous": "signin", "secretary": "422"},
+    },
+    # A walkover is the organiser's secretary's: the form, and an empty post refused.
+    "fixtures/<int:fixture_id>/walkover/": {
+        "GET": secretary_only("200"),
+        "POST": secretary_only("422"),
     },
     "fixtures/<int:fixture_id>/play/": {
         "GET": members_only("200"),

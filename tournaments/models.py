@@ -245,3 +245,30 @@ class ReplacedGame(models.Model):
 
     def __str__(self) -> str:
         return f"{self.table}: game {self.game_id} replaced"
+
+
+class HandResult(models.Model):
+    """A voided table's result as the secretary entered it by hand (the paper the table kept,
+    a game abandoned near its end): each player's score, game points where the game has them,
+    and the place the scores give. The standings count it as the table's game."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="hand_results")
+    entrant = models.ForeignKey(Entrant, on_delete=models.CASCADE, related_name="hand_results")
+    score = models.IntegerField(_("score"))
+    points = models.IntegerField(_("points"), null=True, blank=True)
+    rank = models.PositiveSmallIntegerField()
+    reason = models.TextField(_("reason"))
+    entered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+    entered_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["table", "rank", "entrant"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "entrant"], name="hand_result_once_a_seat"),
+            models.CheckConstraint(condition=Q(rank__gte=1), name="hand_result_rank_from_one"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table}: {self.entrant} {self.score}"

@@ -15,11 +15,11 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from django.db.models import F
+from django.db.models import BooleanField, ExpressionWrapper, F, IntegerField, Q, Value
 
 from scoring.rules import tiebreakers as vocabulary
 from tournaments import ranking
-from tournaments.models import Entrant, Seat, Tournament
+from tournaments.models import Entrant, HandResult, Seat, Tournament
 from tournaments.tiebreakers import label, usual_order
 
 # The figures that add up game by game: ranked per game played when the day ranks by average.
@@ -118,12 +118,41 @@ def standings(tournament: Tournament) -> list[StandingRow]:
             "table__game__result_rows__won",
         )
     )
+    # A voided table's result the secretary entered by hand counts as its game (in the same
+    # query: a union); its key for head-to-head is the table's, negative, so no game id meets it.
+    by_hand = (
+        HandResult.objects.filter(
+            table__round__tournament=tournament, table__game__voided_at__isnull=False
+        )
+        .order_by()
+        .values_list(
+            "entrant_id",
+            "table__round__number",
+            "table__round__final",
+            ExpressionWrapper(-F("table_id"), output_field=IntegerField()),
+            "points",
+            "score",
+            Value(0, output_field=IntegerField()),
+            "rank",
+            ExpressionWrapper(Q(rank=1), output_field=BooleanField()),
+        )
+    )
     breakers = breakers_of(tournament)
     # Who beat whom is only worked out when head-to-head is one of the day's breakers.
     head_to_head = ranking.HEAD_TO_HEAD in breakers
     places: dict[int, list[tuple[int, int]]] = defaultdict(list)
     in_final: dict[int, int] = {}
-    for entrant_id, round_number, final, game_id, points, score, baluts, place, won in results:
+    for (
+        entrant_id,
+        round_number,
+        final,
+        game_id,
+        points,
+        score,
+        baluts,
+        place,
+        won,
+    ) in results.union(by_hand, all=True):
         if final:
             in_final[entrant_id] = place
             continue

@@ -29,6 +29,11 @@ urlpatterns = [
         tables.replay,
         name="replay",
     ),
+    path(
+        "tournaments/<int:tournament_id>/tables/<int:table_id>/result/",
+        tables.hand_result,
+        name="hand_result",
+    ),
     path("tournaments/games/<int:game_id>/", tables.game_panel, name="game_panel"),
     path("tournaments/<int:tournament_id>/final/", final.final, name="final"),
     path("tournaments/<int:tournament_id>/final/undo/", final.undo, name="undo_final"),

@@ -20,6 +20,7 @@ from teams.models.matches import (
     Match,
     MatchGame,
     MatchPlayer,
+    Walkover,
 )
 
 __all__ = [
@@ -42,4 +43,5 @@ __all__ = [
     "Organiser",
     "Team",
     "TeamMember",
+    "Walkover",
 ]

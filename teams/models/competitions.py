@@ -87,6 +87,9 @@ class Competition(models.Model):
         _("run by"), max_length=12, choices=Organiser.choices, default=Organiser.CLUB
     )
     open_to_other_clubs = models.BooleanField(_("other clubs enter teams"), default=False)
+    # Days no fixture is played on (ISO dates): the draw moves a round off them, a move onto
+    # one is warned about (teams.clashes).
+    blackout_dates = models.JSONField(_("days without fixtures"), default=list, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     # Every query of it names its club (clubs.scoping).
@@ -143,6 +146,8 @@ class Team(models.Model):
     )
     # Where the team plays its home fixtures; each fixture starts from it and may move.
     venue = models.CharField(_("home venue"), max_length=120, blank=True)
+    # The weekdays (0 Monday .. 6 Sunday) the home venue takes a match on; empty: any night.
+    home_nights = models.JSONField(_("home nights"), default=list, blank=True)
     members: models.ManyToManyField[Member, TeamMember] = models.ManyToManyField(
         Member, through="TeamMember", related_name="teams"
     )

@@ -9,7 +9,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring.models import Game, Member
 from teams.match_rules import Side
-from teams.models.competitions import Fixture
+from teams.models.competitions import Fixture, Team
 
 SIDE_CHOICES = [(Side.HOME.value, _("Home")), (Side.AWAY.value, _("Away"))]
 
@@ -139,3 +139,33 @@ class CardReopening(models.Model):
 
     def __str__(self) -> str:
         return f"{self.match} ({self.reopened_at:%Y-%m-%d})"
+
+
+class Walkover(models.Model):
+    """A fixture decided without a match: a team did not show (or could not field a team) and
+    the organiser's secretary gave the match to the other. It counts in the table as a win by
+    the walkover score (teams.match_rules.walkover_score)."""
+
+    fixture = models.OneToOneField(Fixture, on_delete=models.CASCADE, related_name="walkover")
+    winner = models.CharField(max_length=4, choices=SIDE_CHOICES)
+    reason = models.TextField(_("reason"))
+    given_by = models.ForeignKey("auth.User", on_delete=models.PROTECT, related_name="+")
+    given_at = models.DateTimeField()
+    home_score = models.IntegerField()
+    away_score = models.IntegerField()
+
+    class Meta:
+        constraints = [
+            models.CheckConstraint(condition=~Q(reason=""), name="a_walkover_says_why"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.fixture}: walkover ({self.winner})"
+
+    @property
+    def winning_team(self) -> Team:
+        return self.fixture.home if self.winner == Side.HOME else self.fixture.away
+
+    @property
+    def absent_team(self) -> Team:
+        return self.fixture.away if self.winner == Side.HOME else self.fixture.home

@@ -231,7 +231,15 @@ def withdraw_advance(match: Match, *, home_score: int | None, away_score: int | 
         if following.fixture_id is not None:
             if Match.objects.filter(fixture_id=following.fixture_id).exists():
                 raise ValidationError(
-                    gettext("The next round's match has started: its winner cannot change now.")
+                    gettext(
+                        "This change takes away %(winner)s's win over %(loser)s, but "
+                        "%(winner)s has started its next round's match already: the cup "
+                        "cannot take that win back, so nothing was changed."
+                    )
+                    % {
+                        "winner": tie.winner,
+                        "loser": tie.away if tie.winner_id == tie.home_id else tie.home,
+                    }
                 )
             stale = following.fixture_id
             following.fixture = None
@@ -271,5 +279,19 @@ def settle_level_tie(*, by: User, tie: CupTie, winner: Team) -> CupTie:
     tie.settled_by_secretary = True
     tie.full_clean()
     tie.save(update_fields=["winner", "settled_by_secretary"])
+    _carry(tie)
+    return tie
+
+
+def advance_by_walkover(fixture: Fixture, winner: Team) -> CupTie | None:
+    """A cup tie's fixture given as a walkover (teams.services.walkovers): its winner goes
+    into the next round as if the card were signed. Inside the walkover's transaction."""
+    require_transaction("A walkover's advance", within="the walkover's transaction")
+    tie = CupTie.objects.select_for_update().filter(fixture=fixture).first()
+    if tie is None:
+        return None
+    tie.winner = winner
+    tie.full_clean()
+    tie.save(update_fields=["winner"])
     _carry(tie)
     return tie

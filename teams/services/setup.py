@@ -116,6 +116,7 @@ def update_team(
     captain: Member,
     venue: str,
     members: Sequence[Member],
+    home_nights: Sequence[int] = (),
 ) -> Team:
     """The team's name, captain, venue and roster (the captain always on it). A player who
     leaves the roster keeps the matches they played: those belong to the cards."""
@@ -125,6 +126,7 @@ def update_team(
     new = [member for member in roster if not team.roster.filter(member=member).exists()]
     check_members_of_club(team.club, new)
     team.name, team.captain, team.venue = name.strip(), captain, venue.strip()
+    team.home_nights = sorted(set(home_nights))
     team.full_clean()
     team.save()
     team.roster.exclude(member__in=roster).delete()

@@ -101,11 +101,19 @@ def create_team(
     captain: Member,
     venue: str = "",
     members: Sequence[Member] = (),
+    home_nights: Sequence[int] = (),
 ) -> Team:
-    """A team of the club and its roster; the captain is always on it."""
+    """A team of the club and its roster; the captain is always on it. `home_nights`: the
+    weekdays (0 Monday) its venue hosts on, none for any night."""
     require_secretary(by, in_club.pk)
     check_members_of_club(in_club, [captain, *members])
-    team = Team(club=in_club, name=name.strip(), captain=captain, venue=venue.strip())
+    team = Team(
+        club=in_club,
+        name=name.strip(),
+        captain=captain,
+        venue=venue.strip(),
+        home_nights=sorted(set(home_nights)),
+    )
     team.full_clean()
     team.save()
     for member in dict.fromkeys([captain, *members]):

@@ -22,10 +22,11 @@ from scoring.access.roles import is_secretary
 from scoring.models import PublicArea
 from teams import selectors
 from teams.calendar import fixtures_calendar
+from teams.fixture_clashes import bye_sentence
 from teams.forms import MoveFixtureForm
-from teams.models import Fixture
+from teams.models import CompetitionKind, Division, Fixture
 from teams.models.competitions import breaker_label
-from teams.services.fixtures import move_fixture, postpone_fixture
+from teams.services.fixtures import FixtureClashes, move_fixture, postpone_fixture
 
 
 def _calendar_response(title: str, name: str, fixtures: Iterable[Fixture]) -> HttpResponse:
@@ -35,6 +36,29 @@ def _calendar_response(title: str, name: str, fixtures: Iterable[Fixture]) -> Ht
     )
     response["Content-Disposition"] = disposition(name, "ics", attachment=False)
     return response
+
+
+def _rounds_with_byes(
+    division: Division, fixtures: Iterable[Fixture]
+) -> list[tuple[int, list[Fixture], list[str]]]:
+    """Each round's fixtures, and in words the teams of a league division that rest in it
+    ("North A has a bye in round 3"); a cup names its byes on its bracket."""
+    rounds = [(number, list(games)) for number, games in groupby(fixtures, lambda f: f.round)]
+    if division.competition.kind != CompetitionKind.LEAGUE:
+        return [(number, games, []) for number, games in rounds]
+    teams = [entry.team for entry in division.entries.select_related("team").order_by("seed")]
+    return [
+        (
+            number,
+            games,
+            [
+                bye_sentence(team, number)
+                for team in teams
+                if all(team.pk not in (f.home_id, f.away_id) for f in games)
+            ],
+        )
+        for number, games in rounds
+    ]
 
 
 @require_GET
@@ -49,7 +73,7 @@ def competition(request: HttpRequest, competition_id: int) -> HttpResponse:
                 (row, breaker_label(row.decided_by) if row.decided_by else None)
                 for row in selectors.division_table(division)
             ],
-            [(number, list(games)) for number, games in groupby(games, lambda f: f.round)],
+            _rounds_with_byes(division, games),
         )
         for division, games in groupby(fixtures, lambda fixture: fixture.division)
     ]
@@ -118,6 +142,7 @@ def move(request: HttpRequest, fixture_id: int) -> HttpResponse:
     initial = {"day": local.date(), "time": local.time(), "venue": fixture.venue}
     form = MoveFixtureForm(request.POST or None, initial=initial)
     status = 200
+    warnings: list[str] = []
     if request.method == "POST":
         status = 422
         try:
@@ -131,11 +156,19 @@ def move(request: HttpRequest, fixture_id: int) -> HttpResponse:
                     fixture=fixture,
                     starts_at=form.starts_at(),
                     venue=form.cleaned_data["venue"],
+                    confirmed="confirmed" in request.POST,
                 )
                 messages.success(request, gettext("The fixture has moved."))
                 return redirect("teams:team", team_id=fixture.home_id)
+        except FixtureClashes as clashing:
+            # Nothing moved: the mover reads the clashes and moves it anyway, or picks again.
+            warnings = clashing.sentences
+            status = 409
         except ValidationError as refused:
             form.add_error(None, refused)
     return render(
-        request, "teams/move_fixture.html", {"fixture": fixture, "form": form}, status=status
+        request,
+        "teams/move_fixture.html",
+        {"fixture": fixture, "form": form, "warnings": warnings},
+        status=status,
     )

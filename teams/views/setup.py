@@ -23,16 +23,16 @@ from django.views.decorators.http import require_http_methods, require_POST
 from clubs.requests import club_of
 from league.views.access import secretary_required, user_of
 from teams.bracket import bracket_of
-from teams.models import Competition, CompetitionKind, Division, EntryDecision, Fixture, Team
-from teams.services.fixtures import draw_fixtures, plan_fixtures
+from teams.models import Competition, CompetitionKind, Division, EntryDecision, Team
+from teams.services.fixtures import SeasonPlan, draw_fixtures, plan_season
 from teams.services.setup import add_division, update_competition, update_division, update_team
 from teams.services.teams import create_competition, create_team, enter_team
 from teams.setup_forms import (
     CompetitionForm,
     CupDrawForm,
     DivisionForm,
-    DrawForm,
     EnterTeamForm,
+    LeagueDrawForm,
     TeamForm,
 )
 
@@ -157,8 +157,11 @@ def division_page(
         or DivisionForm(instance=Division.objects.get(pk=division.pk), competition=competition),
         "team_form": given.get("team_form") or TeamForm(club=club),
         "enter_form": given.get("enter_form") or EnterTeamForm(club=club, competition=competition),
-        "draw_form": given.get("draw_form") or DrawForm(),
+        "draw_form": given.get("draw_form")
+        or LeagueDrawForm(initial={"blackout_dates": "\n".join(competition.blackout_dates or [])}),
         "preview": given.get("preview"),
+        "clashes": given.get("clashes", []),
+        "byes": given.get("byes", []),
         "cup_form": given.get("cup_form") or CupDrawForm(),
         "cup_preview": given.get("cup_preview"),
         "bracket": bracket_of(division) if competition.kind == CompetitionKind.CUP else [],
@@ -237,16 +240,24 @@ def draw(request: HttpRequest, division_id: int) -> HttpResponse:
     """Without `confirm`, the fixtures that would be drawn, to look over; with it, drawn (in
     place of the earlier ones when no match has been played)."""
     division = division_of(request, division_id)
-    form = DrawForm(request.POST)
+    form = LeagueDrawForm(request.POST)
     if "confirm" not in request.POST:
-        preview: list[Fixture] = []
+        plans: list[SeasonPlan] = []
         if submitted(
             request,
             form,
-            lambda data: preview.extend(plan_fixtures(division=division, **data)),
+            lambda data: plans.append(plan_season(division=division, **data)),
             gettext("Look the fixtures over, then draw them."),
         ):
-            return division_page(request, division, draw_form=form, preview=preview)
+            plan = plans[0]
+            return division_page(
+                request,
+                division,
+                draw_form=form,
+                preview=plan.fixtures,
+                clashes=plan.clashes,
+                byes=plan.byes,
+            )
         return division_page(request, division, UNPROCESSABLE, draw_form=form)
     if submitted(
         request,
@@ -266,6 +277,7 @@ def edit_team(request: HttpRequest, team_id: int) -> HttpResponse:
         "name": team.name,
         "captain": team.captain,
         "venue": team.venue,
+        "home_nights": team.home_nights,
         "members": list(team.members.all()),
     }
     form = TeamForm(request.POST or None, club=club_of(request), team=team, initial=initial)

@@ -78,7 +78,8 @@ def test_a_postponed_fixture_is_cancelled_in_the_feed_until_it_moves(client: Cli
     move_fixture(
         by=boss,
         fixture=Fixture.objects.get(pk=fixtures[0].pk),
-        starts_at=fixtures[0].starts_at + datetime.timedelta(days=14),
+        # The Friday after: both teams play on the Thursdays.
+        starts_at=fixtures[0].starts_at + datetime.timedelta(days=15),
     )
     moved = events_of(client, url)[uid]
 

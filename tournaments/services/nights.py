@@ -11,7 +11,7 @@ from tournaments import draw
 from tournaments.models import Round, Tournament
 from tournaments.selectors import past_meetings
 from tournaments.services.entries import locked
-from tournaments.services.rounds import round_to_draw, save_round, tell_entrants
+from tournaments.services.rounds import round_to_draw, save_round, tell_entrants, with_scorers
 
 # The round's method, as the draw's other methods are named (in English, as the engine says).
 METHOD = "club night (the season's meetings so far)"
@@ -38,6 +38,8 @@ def draw_tonight(*, tournament: Tournament, seen: int | None = None) -> Round:
         )
     except ValueError as error:
         raise ValidationError(str(error)) from error
+    # A table of guests only could not start: a member swapped in, as in every draw.
+    tables = with_scorers(tables, entrants, number=first)
     again = sum(
         1
         for table in tables

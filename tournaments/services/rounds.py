@@ -8,7 +8,7 @@ from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.urls import reverse
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 
 from clubs.models import NoticeKind
 from scoring.models import Game, Member
@@ -17,6 +17,7 @@ from scoring.services.games import Seat as GameSeat
 from scoring.services.games import start_game
 from scoring.transactions import require_transaction
 from tournaments import draw
+from tournaments.draw.scorers import NotEnoughScorers, seat_scorers
 from tournaments.models import Entrant, ReplacedGame, Round, Seat, Table, Tournament
 from tournaments.selectors import last_draw, scoring_entrant, standings, started_rounds
 from tournaments.services.entries import discard_unstarted_rounds, locked
@@ -51,7 +52,8 @@ def draw_rounds(*, tournament: Tournament, seen: int | None = None) -> list[Roun
     except draw.DrawError as error:
         raise ValidationError(str(error)) from error
     drawn = []
-    for offset, tables in enumerate(result.rounds):
+    for offset, drawn_tables in enumerate(result.rounds):
+        tables = with_scorers(drawn_tables, entrants, number=first + offset)
         drawn.append(
             save_round(
                 tournament=tournament,
@@ -142,6 +144,30 @@ def tell_entrants(tournament: Tournament, drawn: list[Round]) -> None:
     )
 
 
+def with_scorers(
+    tables: tuple[tuple[int, ...], ...], entrants: list[Entrant], *, number: int
+) -> tuple[tuple[int, ...], ...]:
+    """The drawn tables with a member at each to score its game (tournaments.draw.scorers):
+    a table of guests only could not start. Refused in words when there are fewer members
+    than tables."""
+    require_transaction("with_scorers", within="the draw")
+    try:
+        return seat_scorers(tables, {e.pk for e in entrants if e.member_id is not None})
+    except NotEnoughScorers as short:
+        raise ValidationError(
+            ngettext(
+                "Round %(round)d seats %(tables)d tables, but only %(members)d player is a "
+                "member, and each table needs a member to score its game: enter more members, "
+                "or seat more players a table.",
+                "Round %(round)d seats %(tables)d tables, but only %(members)d players are "
+                "members, and each table needs a member to score its game: enter more members, "
+                "or seat more players a table.",
+                short.scorers,
+            )
+            % {"round": number, "tables": short.tables, "members": short.scorers}
+        ) from short
+
+
 def _repeats_in(explanations: tuple[draw.Repeat, ...], offset: int) -> int:
     """Pairs seated together in this drawn round who had met before (in an earlier drawn
     round or a played one); a keep-apart pair's first meeting is no repeat."""
@@ -164,7 +190,11 @@ def _explanations_in(
         if offset not in repeat.rounds or not (again or apart):
             continue
         a, b = repeat.players
-        table = next(t for t, seated in enumerate(tables, start=1) if a in seated and b in seated)
+        table = next(
+            (t for t, seated in enumerate(tables, start=1) if a in seated and b in seated), None
+        )
+        if table is None:
+            continue  # the pair was parted when a table was given a member to score
         kept.append(
             {
                 "players": [a, b],
@@ -214,6 +244,10 @@ def replay_table(*, table: Table, by: User) -> Game:
         raise ValidationError(gettext("This table's game has not started: start it instead."))
     if not game.is_void:
         return game
+    if table.hand_results.exists():
+        raise ValidationError(
+            gettext("This table's result was entered by hand: it is not played again.")
+        )
     replaced = ReplacedGame(table=table, game=game)
     replaced.full_clean()
     replaced.save()

@@ -9,14 +9,17 @@ from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.views.decorators.http import require_GET, require_POST
+from django.utils.translation import gettext
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from clubs.requests import club_of
 from clubs.selectors import belongs_to
 from league.views.access import secretary_required, user_of
 from scoring.access.privacy import visible_to_visitors
 from scoring.models import Game, PublicArea
+from tournaments.forms_hand import HandResultForm
 from tournaments.models import Table
+from tournaments.services.hand_results import enter_hand_result, playing_at
 from tournaments.services.rounds import replay_table, start_table
 
 
@@ -55,6 +58,37 @@ def start(request: HttpRequest, tournament_id: int, table_id: int) -> HttpRespon
 def replay(request: HttpRequest, tournament_id: int, table_id: int) -> HttpResponse:
     """A voided table plays again (its void stays in the table's history)."""
     return _to_game(request, tournament_id, table_id, replay_table)
+
+
+@require_http_methods(["GET", "POST"])
+@secretary_required
+def hand_result(request: HttpRequest, tournament_id: int, table_id: int) -> HttpResponse:
+    """A voided table's result, entered by the secretary from the table's paper."""
+    table = _table(request, tournament_id, table_id)
+    form = HandResultForm(request.POST or None, players=playing_at(table))
+    status = 200
+    if request.method == "POST":
+        status = 422
+        if form.is_valid():
+            try:
+                enter_hand_result(
+                    table=table,
+                    by=user_of(request),
+                    scores=form.scores(),
+                    points=form.points(),
+                    reason=form.cleaned_data["reason"],
+                )
+            except ValidationError as refused:
+                form.add_error(None, refused)
+            else:
+                messages.success(
+                    request,
+                    gettext("The result of table %(table)d is entered.") % {"table": table.number},
+                )
+                return redirect("tournaments:detail", tournament_id)
+    return render(
+        request, "tournaments/hand_result.html", {"table": table, "form": form}, status=status
+    )
 
 
 @require_GET

@@ -187,8 +187,11 @@ def test_the_card_names_the_member_the_app_will_ask_to_score_not_a_guest_in_seat
     tournament.table_size = 8
     tournament.save()
     add_entrant(tournament=tournament, member=member("Eli"))
+    add_entrant(tournament=tournament, member=member("Fay"))
     draw_rounds(tournament=tournament)
-    view = next(t for t in rounds(tournament)[0].tables if any(p.member_id for p in t.players))
+    # Two tables, two members: the draw seats one member at each (a table of guests only could
+    # not start), so Eli is the one member at his table.
+    view = next(t for t in rounds(tournament)[0].tables if any(p.name == "Eli" for p in t.players))
 
     scorer = view.scorer
     game = start_table(table=view.table, by=boss)
