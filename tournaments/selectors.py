@@ -224,3 +224,12 @@ def finalists(tournament: Tournament) -> list[StandingRow]:
         row for row in standings(tournament) if row.ranked and row.entrant.left_after is None
     ]
     return playing[: tournament.table_size]
+
+
+def playing_at(table: Table) -> list[Entrant]:
+    """The table's players who were to play its game (a dropped-out entrant is left out)."""
+    return [
+        seat.entrant
+        for seat in table.seats.select_related("entrant").order_by("seat")
+        if seat.entrant.plays_in(table.round.number)
+    ]

@@ -12,16 +12,8 @@ from django.db import transaction
 from django.utils.translation import gettext
 
 from scoring.access.roles import is_secretary
-from tournaments.models import Entrant, HandResult, Table
-
-
-def playing_at(table: Table) -> list[Entrant]:
-    """The table's players who were to play its game (a dropped-out entrant is left out)."""
-    return [
-        seat.entrant
-        for seat in table.seats.select_related("entrant").order_by("seat")
-        if seat.entrant.plays_in(table.round.number)
-    ]
+from tournaments import selectors
+from tournaments.models import HandResult, Table
 
 
 @transaction.atomic
@@ -56,7 +48,7 @@ def enter_hand_result(
     reason = reason.strip()
     if not reason:
         raise ValidationError({"reason": gettext("Say where the result comes from.")})
-    players = playing_at(table)
+    players = selectors.playing_at(table)
     missing = [player.name for player in players if player.pk not in scores]
     if missing:
         raise ValidationError(

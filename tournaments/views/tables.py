@@ -19,7 +19,8 @@ from scoring.access.privacy import visible_to_visitors
 from scoring.models import Game, PublicArea
 from tournaments.forms_hand import HandResultForm
 from tournaments.models import Table
-from tournaments.services.hand_results import enter_hand_result, playing_at
+from tournaments.selectors import playing_at
+from tournaments.services.hand_results import enter_hand_result
 from tournaments.services.rounds import replay_table, start_table
 
 

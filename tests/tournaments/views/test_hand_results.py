@@ -14,8 +14,7 @@ from tests.page_text import text_of
 from tests.scoring.services.helpers import secretary
 from tests.tournaments.helpers import club_night, start_rounds
 from tournaments.models import HandResult, Table
-from tournaments.selectors import standings
-from tournaments.services.hand_results import playing_at
+from tournaments.selectors import playing_at, standings
 from tournaments.services.rounds import replay_table
 
 pytestmark = pytest.mark.django_db
