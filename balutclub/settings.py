@@ -168,6 +168,17 @@ DATABASES = {
         conn_health_checks=True,
     )
 }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    # Server-side prepared statements (psycopg 3): a statement the same connection has run
+    # PREPARE_THRESHOLD times (the turn's locked read of its game, the records' unions) is
+    # prepared once by the server and then only executed, its plan kept. psycopg prepares only
+    # with server-side binding, which Django leaves off by default. PREPARE_THRESHOLD=off turns
+    # both off again (a transaction-mode pooler such as PgBouncer before 1.21 cannot keep them).
+    _prepare = os.environ.get("PREPARE_THRESHOLD", "5")
+    if _prepare.lower() not in ("off", "none", ""):
+        _pg_options = DATABASES["default"].setdefault("OPTIONS", {})
+        _pg_options.setdefault("server_side_binding", True)
+        _pg_options.setdefault("prepare_threshold", int(_prepare))
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Two gunicorn workers recording turns at once: with SQLite's deferred transactions the
     # second writer fails at once with "database is locked" (an error 500 on the tablet).

@@ -17,7 +17,6 @@ from django.db.models import F, IntegerField, OuterRef, QuerySet, Subquery, Valu
 from django.db.models.expressions import OrderBy
 from django.utils import timezone
 
-from clubs.compiled import compiled_rows
 from clubs.models import Club
 from league.models import PlayerResultRow, RecordKind, RegisterEntry
 from scoring import rules
@@ -70,33 +69,30 @@ def _rows(club: Club, ruleset: str | None) -> list[Mark]:
     indexes each, all in one UNION ALL, so its cost does not grow with the club's history."""
     kinds = (ruleset,) if ruleset is not None else tuple(rules.RULESET_TITLES)
 
-    def build(ids: Mapping[str, int]) -> QuerySet[PlayerResultRow, dict[str, object]]:
-        parts = []
-        for kind in kinds:
-            for high in (True, False):
-                score = F("score").desc() if high else F("score").asc()
-                first = PlayerResultRow.objects.filter(club=ids["club"], ruleset=kind).order_by(
-                    score, *_SOONEST["row"]
+    parts = []
+    for kind in kinds:
+        for high in (True, False):
+            score = F("score").desc() if high else F("score").asc()
+            first = PlayerResultRow.objects.filter(club=club, ruleset=kind).order_by(
+                score, *_SOONEST["row"]
+            )
+            parts.append(
+                PlayerResultRow.objects.filter(club=club, pk__in=first.values("pk")[:1])
+                .annotate(high=Value(1 if high else 0, output_field=IntegerField()))
+                .values(
+                    "pk",
+                    "ruleset",
+                    "score",
+                    "player__name",
+                    "member_id",
+                    "finished_at",
+                    "game_id",
+                    "high",
                 )
-                parts.append(
-                    PlayerResultRow.objects.filter(club=ids["club"], pk__in=first.values("pk")[:1])
-                    .annotate(high=Value(1 if high else 0, output_field=IntegerField()))
-                    .values(
-                        "pk",
-                        "ruleset",
-                        "score",
-                        "player__name",
-                        "member_id",
-                        "finished_at",
-                        "game_id",
-                        "high",
-                    )
-                    .order_by()
-                )
-        return parts[0].union(*parts[1:], all=True) if len(parts) > 1 else parts[0]
-
-    # Compiled once per process (clubs.compiled): building the union cost more than reading it.
-    found: list[dict[str, Any]] = compiled_rows(("club_extremes", kinds), build, {"club": club.pk})
+                .order_by()
+            )
+    union = parts[0].union(*parts[1:], all=True) if len(parts) > 1 else parts[0]
+    found: list[dict[str, Any]] = list(union)
     highest = {row["ruleset"]: row["pk"] for row in found if row["high"]}
     return [
         Mark(
@@ -118,22 +114,16 @@ def register_marks(club: Club, ruleset: str | None, kind: str) -> list[Mark]:
     """The club's register line of each game (only `ruleset`'s, given one) that stands highest
     (or lowest): a LIMIT 1 read at the head of the standing lines' partial index for each game,
     all in one UNION ALL, so the lines below are never read and its cost does not grow with
-    the register (a window over every line did). Compiled once per shape (clubs.compiled),
-    like the kept rows' extremes: the union cost more to build through the ORM than to run."""
+    the register (a window over every line did)."""
     rulesets = (ruleset,) if ruleset is not None else tuple(rules.RULESET_TITLES)
 
-    def build(ids: Mapping[str, int]) -> QuerySet[RegisterEntry, dict[str, Any]]:
-        parts = []
-        for each in rulesets:
-            head = _head(ids["club"], each, kind)
-            parts.append(
-                RegisterEntry.objects.filter(club=ids["club"], pk__in=head)
-                .values(*_ENTRY_FIELDS)
-                .order_by()
-            )
-        return parts[0].union(*parts[1:], all=True) if len(parts) > 1 else parts[0]
-
-    found = compiled_rows(("register_marks", rulesets, kind), build, {"club": club.pk})
+    parts = [
+        RegisterEntry.objects.filter(club=club, pk__in=_head(club, each, kind))
+        .values(*_ENTRY_FIELDS)
+        .order_by()
+        for each in rulesets
+    ]
+    found = parts[0].union(*parts[1:], all=True) if len(parts) > 1 else parts[0]
     return [_entry_mark(entry, kind) for entry in found]
 
 

@@ -12,16 +12,13 @@ its own spread chart, as their totals lie far apart (Bar Balut's near 100, the o
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from datetime import date, tzinfo
 from functools import lru_cache
-from typing import Any
 
-from django.db.models import QuerySet, Sum
+from django.db.models import Sum
 from django.utils import timezone
 from django.utils.formats import date_format
 
-from clubs.compiled import compiled_tuples
 from league.models import MonthTally, TotalBinTally
 from league.selectors import local_midnight
 from league.services.tallies import BIN
@@ -33,39 +30,25 @@ from stats.records import FIVE_DICE
 def player_charts(stats: PlayerStats) -> dict[str, object]:
     """Two queries on top of the page's statistics: the member's month and total tallies."""
     over_time: dict[str, list[dict[str, float]]] = {}
-    # Each month's instant worked out once, not once per kind played in it. The rows are the
-    # driver's own (the month as SQLite's text or PostgreSQL's date, sums as they come), read
-    # by a statement compiled once: ten years of months are some 360 rows, and the ORM's
-    # converters and instants for each were what made the page grow with the years.
-    stamps: dict[object, int] = {}
+    # Each month's instant worked out once, not once per kind played in it: ten years of months
+    # are some 360 rows.
+    stamps: dict[date, int] = {}
     played: list[date] = []
     zone = timezone.get_current_timezone()
-    club = stats.club
-
-    def build(ids: Mapping[str, int]) -> QuerySet[MonthTally, Any]:
-        # Summed by month: one row a month in one club, one per club played in with every club.
-        mine = MonthTally.objects.filter(member=ids["member"])
-        # Across clubs on purpose when `club` is None: see stats.player.theirs().
-        mine = mine.across_clubs() if club is None else mine.filter(club=ids["club"])
-        if club is None and stats.hidden:
-            mine = mine.exclude(club_id__in=stats.hidden)
-        return (
-            mine.filter(ruleset__in=FIVE_DICE)
-            .values("ruleset", "month")
-            .annotate(sum_total=Sum("total"), sum_games=Sum("games"))
-            .order_by("ruleset", "month")
-        )
-
-    ids = {"member": stats.member.pk}
-    if club is not None:
-        ids["club"] = club.pk
-    months = compiled_tuples(("player_months", club is None, stats.hidden), build, ids)
+    # Summed by month: one row a month in one club, one per club played in with every club.
+    months = (
+        theirs(MonthTally.objects.all(), stats.member, stats.club, stats.hidden)
+        .filter(ruleset__in=FIVE_DICE)
+        .values("ruleset", "month")
+        .annotate(sum_total=Sum("total"), sum_games=Sum("games"))
+        .order_by("ruleset", "month")
+        .values_list("ruleset", "month", "sum_total", "sum_games")
+    )
     for ruleset, month, total, games in months:
         stamp = stamps.get(month)
         if stamp is None:
-            day = month if isinstance(month, date) else date.fromisoformat(month)
-            played.append(day)
-            stamp = stamps[month] = _month_stamp(day, zone)
+            played.append(month)
+            stamp = stamps[month] = _month_stamp(month, zone)
         games = int(games)
         over_time.setdefault(ruleset, []).append(
             {"x": stamp, "y": round(int(total) / games, 1), "games": games}

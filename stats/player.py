@@ -9,7 +9,7 @@ after ten years as after one.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TypeVar
 
@@ -223,24 +223,20 @@ def kind_stats(member: Member, club: Club | None, hidden: tuple[int, ...] = ()) 
     }
     kinds = tuple(kind for kind in KINDS if kind in counts)
 
-    def wanted(ids: Mapping[str, int]) -> list[Wanted]:
-        mine = PlayerResultRow.objects.filter(member=ids["member"])
-        # Across clubs on purpose when `club` is None: see theirs().
-        mine = mine.across_clubs() if club is None else mine.filter(club=ids["club"])
-        if club is None and hidden:
-            mine = mine.exclude(club_id__in=hidden)
-        return [
-            wanted
-            for kind in kinds
-            for wanted in (
-                Wanted(f"{kind}:best", kind, mine, (F("score").desc(), *FIRST_SET)),
-                Wanted(f"{kind}:worst", kind, mine, ("score", *FIRST_SET)),
-            )
-        ]
-
-    ids = {"member": member.pk} if club is None else {"member": member.pk, "club": club.pk}
-    # The hidden clubs are part of the statement's shape (its constants), so part of its key.
-    found = first_rows(("player", kinds, club is None, hidden), wanted, ids) if kinds else {}
+    mine = PlayerResultRow.objects.filter(member=member)
+    # Across clubs on purpose when `club` is None: see theirs().
+    mine = mine.across_clubs() if club is None else mine.filter(club=club)
+    if club is None and hidden:
+        mine = mine.exclude(club_id__in=hidden)
+    wanted = [
+        each
+        for kind in kinds
+        for each in (
+            Wanted(f"{kind}:best", kind, mine, (F("score").desc(), *FIRST_SET)),
+            Wanted(f"{kind}:worst", kind, mine, ("score", *FIRST_SET)),
+        )
+    ]
+    found = first_rows(wanted) if kinds else {}
     return [
         KindStats(
             ruleset=kind,

@@ -3,20 +3,19 @@
 A record is "the first row of this ordering": the highest total, the longest run. Each is a
 LIMIT 1 read down an index, so its cost does not grow with the club's history; all of a page's
 records go to the database as one UNION ALL of such reads, so the page's query count does not
-grow with the number of records either. The union is compiled once per shape (which records of
-which kinds) and run with the club's and member's ids put in (clubs.compiled): building it
-through the ORM on every visit cost more than the rest of the page.
+grow with the number of records either. The union is built through the ORM on each visit; on
+PostgreSQL the server prepares it once a connection has run it a few times (psycopg's
+prepare_threshold, balutclub/settings.py).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
 from django.db.models import CharField, OrderBy, QuerySet, Value
 
-from clubs.compiled import compiled_rows
 from league.models import PlayerResultRow
 from scoring.box_names import game_title
 
@@ -72,34 +71,20 @@ class Wanted:
     ordering: Sequence[str | OrderBy]
 
 
-def first_rows(
-    key: Hashable,
-    wanted: Callable[[Mapping[str, int]], Sequence[Wanted]],
-    values: Mapping[str, int],
-) -> Mapping[str, FirstRow]:
-    """The first row of each ordering `wanted(ids)` names, by its key; a key with no row is left
-    out. `wanted` is called with stand-ins for `values` (ids: the club's, the member's) the
-    first time `key` is asked for, and must name the same records whenever `key` is the same;
-    it must name at least one."""
-
-    def build(ids: Mapping[str, int]) -> QuerySet[PlayerResultRow, dict[str, object]]:
-        parts = [
-            PlayerResultRow.objects.filter(
-                pk__in=item.rows.filter(ruleset=item.ruleset)
-                .order_by(*item.ordering)
-                .values("pk")[:1]
-            )
-            .annotate(record=Value(item.key, output_field=CharField()))
-            .values("record", "ruleset", *FIELDS)
-            .order_by()
-            for item in wanted(ids)
-        ]
-        return parts[0].union(*parts[1:], all=True) if len(parts) > 1 else parts[0]
-
-    return {
-        str(row["record"]): _first_row(tuple(row[name] for name in ("ruleset", *FIELDS)))
-        for row in compiled_rows(("first_rows", key), build, values)
-    }
+def first_rows(wanted: Sequence[Wanted]) -> Mapping[str, FirstRow]:
+    """The first row of each ordering `wanted` names, by its key; a key with no row is left
+    out. `wanted` must name at least one."""
+    parts = [
+        PlayerResultRow.objects.filter(
+            pk__in=item.rows.filter(ruleset=item.ruleset).order_by(*item.ordering).values("pk")[:1]
+        )
+        .annotate(record=Value(item.key, output_field=CharField()))
+        .values_list("record", "ruleset", *FIELDS)
+        .order_by()
+        for item in wanted
+    ]
+    union = parts[0].union(*parts[1:], all=True) if len(parts) > 1 else parts[0]
+    return {str(record): _first_row(tuple(row)) for record, *row in union}
 
 
 def _count(figure: object) -> int:

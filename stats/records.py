@@ -10,12 +10,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import date
-from typing import Any
 
-from django.db.models import F, QuerySet
+from django.db.models import F
 from django.utils.translation import gettext
 
-from clubs.compiled import compiled_rows
 from clubs.models import Club
 from league.club_record import Extremes, Mark, club_extremes
 from league.models import KindTally, PlayerResultRow
@@ -74,11 +72,8 @@ def finished_games_by_kind(club: Club) -> dict[str, int]:
     with each game's booking, one row a kind. Counted afresh on each visit, ten years of games
     cost the page a count of 20,000 index entries (docs/benchmarks.md)."""
 
-    def build(ids: Mapping[str, int]) -> QuerySet[KindTally, Any]:
-        return KindTally.objects.filter(club=ids["club"], games__gte=1).values("ruleset", "games")
-
-    counts = compiled_rows("finished_games_by_kind", build, {"club": club.pk})
-    return {str(row["ruleset"]): int(str(row["games"])) for row in counts}
+    counts = KindTally.objects.filter(club=club, games__gte=1).values_list("ruleset", "games")
+    return {str(ruleset): int(games) for ruleset, games in counts}
 
 
 def club_records(club: Club) -> ClubRecords:
@@ -87,8 +82,8 @@ def club_records(club: Club) -> ClubRecords:
     games = finished_games_by_kind(club)
     kinds = tuple(kind for kind in KINDS if games.get(kind))
 
-    def wanted(ids: Mapping[str, int]) -> list[Wanted]:
-        rows = PlayerResultRow.objects.filter(club=ids["club"])
+    def wanted() -> list[Wanted]:
+        rows = PlayerResultRow.objects.filter(club=club)
         found = []
         for kind in kinds:
             found += [
@@ -118,7 +113,7 @@ def club_records(club: Club) -> ClubRecords:
                 ]
         return found
 
-    found = first_rows(("records", kinds), wanted, {"club": club.pk}) if kinds else {}
+    found = first_rows(wanted()) if kinds else {}
     # The highest and lowest are the club's, the register's historic lines included.
     extremes = {kind.ruleset: kind for kind in club_extremes(club)}
     return ClubRecords(

@@ -10,6 +10,7 @@ from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
+from django.utils import timezone
 from django.utils.cache import patch_vary_headers
 from django.utils.functional import cached_property
 from django.utils.safestring import mark_safe
@@ -31,7 +32,7 @@ from stats.player import (
     hidden_clubs,
     player_stats,
 )
-from stats.records import club_records
+from stats.records import ClubRecords, club_records
 
 # A page of the member's finished games; older ones a tap away ("Older", fetched by htmx): 25
 # lines are what a tablet shows in a screen or two, and each line is drawn per visit.
@@ -101,7 +102,23 @@ class CountedPaginator(Paginator):
 @require_GET
 @visible_to_visitors(PublicArea.RECORDS)
 def records(request: HttpRequest) -> HttpResponse:
-    return render(request, "stats/records.html", {"records": club_records(club_of(request))})
+    return render(request, "stats/records.html", {"records": _kept_records(request)})
+
+
+def _kept_records(request: HttpRequest) -> ClubRecords:
+    """The club's records, read once per board state (stats.board.board_state: it moves with
+    every turn, correction, booking and register entry, so kept records are never stale) and
+    kept in the cache: their unions cost more to build through the ORM than the page's rest,
+    and the records change only when the board does (issue 42). Nothing in them depends on
+    who asks; the day they were set is the club's, so its time zone is in the key too."""
+    club = club_of(request)
+    zone = timezone.get_current_timezone_name()
+    key = f"stats:records:{club.pk}:{board_state(club)}:{zone}"
+    found = cache.get(key)
+    if not isinstance(found, ClubRecords):
+        found = club_records(club)
+        cache.set(key, found, BOARD_CACHE_SECONDS)
+    return found
 
 
 def _board_etag(request: HttpRequest) -> str:

@@ -3,18 +3,15 @@
 from __future__ import annotations
 
 import uuid
-from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
-from django.db.models import OuterRef, QuerySet, Subquery
+from django.db.models import OuterRef, Subquery
 from django.utils import timezone
 from django.utils.translation import gettext
 
-from clubs.compiled import compiled_objects, update_row
 from scoring import club, rules
 from scoring.access.permissions import keeps_game
 from scoring.live_games import LiveGame, keep, live_game
@@ -136,29 +133,22 @@ def record_turn(
 
 def _locked(game: Game | GameAsked, request_key: uuid.UUID) -> tuple[Game, int | None]:
     """`game` read again and locked for the turn, with its scorer (who may record), and the id
-    of its turn already sent with `request_key`, if any: one query, compiled once (building it
-    through the ORM cost ten times what the database takes to answer it)."""
-    rows = compiled_objects(
-        "scoring.turns.locked_game",
-        _locking_query,
-        {"game": game.pk, "club": game.club_id, "request_key": request_key},
+    of its turn already sent with `request_key`, if any: one query. On PostgreSQL the server
+    prepares it after its first runs on a connection (psycopg's prepare_threshold, see
+    balutclub/settings.py), so only the ORM's building of it is paid on every turn."""
+    # Unordered: the turns' default order joins their game, which one key's lookup needs not.
+    sent = Turn.objects.filter(game=OuterRef("pk"), request_key=request_key).order_by()
+    rows = list(
+        # Only the game's row is locked: the scorer's is read, not written.
+        Game.objects.select_for_update(of=("self",))
+        .select_related("scorer")
+        .annotate(turn_with_key=Subquery(sent.values("pk")[:1]))
+        .filter(pk=game.pk, club_id=game.club_id)
     )
     if not rows:
         raise Game.DoesNotExist(f"No game {game.pk} in club {game.club_id}.")
     (row,) = rows
     return row, row.turn_with_key
-
-
-def _locking_query(values: Mapping[str, Any]) -> QuerySet[Game]:
-    # Unordered: the turns' default order joins their game, which one key's lookup needs not.
-    sent = Turn.objects.filter(game=OuterRef("pk"), request_key=values["request_key"]).order_by()
-    return (
-        # Only the game's row is locked: the scorer's is read, not written.
-        Game.objects.select_for_update(of=("self",))
-        .select_related("scorer")
-        .annotate(turn_with_key=Subquery(sent.values("pk")[:1]))
-        .filter(pk=values["game"], club_id=values["club"])
-    )
 
 
 def _mark_progress(game: Game, *, complete: bool, turn_record: dict[str, object]) -> None:
@@ -170,13 +160,9 @@ def _mark_progress(game: Game, *, complete: bool, turn_record: dict[str, object]
         game.finished_at = now
     # Chained, so the content fingerprint costs one small hash a turn, not the whole game's.
     game.fingerprint = rules.extend_fingerprint(game.fingerprint, turn_record)
-    update_row(
-        Game,
-        pk=game.pk,
-        values={
-            "updated_at": now,
-            "status": game.status,
-            "finished_at": game.finished_at,
-            "fingerprint": game.fingerprint,
-        },
+    Game.objects.filter(pk=game.pk).update(
+        updated_at=now,
+        status=game.status,
+        finished_at=game.finished_at,
+        fingerprint=game.fingerprint,
     )

@@ -79,11 +79,7 @@ def test_the_refusal_names_the_line_that_made_the_query() -> None:
         pytest.param(lambda: list(Game.objects.all().across_clubs()), id="across-clubs"),
         pytest.param(
             lambda: first_rows(
-                "test: one scoped first row",
-                lambda ids: [
-                    Wanted("k", "balut", PlayerResultRow.objects.filter(club=ids["club"]), ["pk"])
-                ],
-                {"club": the_club().pk},
+                [Wanted("k", "balut", PlayerResultRow.objects.filter(club=the_club()), ["pk"])]
             ),
             id="scoped-subquery",
         ),
