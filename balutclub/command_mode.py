@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 # Each writes nothing to the database: scoring files, writing a backup archive, checking books,
-# printing the rating list, printing a round-robin schedule or a cup's first round.
+# printing the rating list, printing a round-robin schedule, a cup's first round or a draw.
 READ_ONLY_COMMANDS = frozenset(
-    {"score_game", "backup", "check_books", "ratings", "round_robin", "cup_draw"}
+    {"score_game", "backup", "check_books", "ratings", "round_robin", "cup_draw", "draw_tables"}
 )
 # Options that make one of them write.
 WRITING_OPTIONS = frozenset({"--repair"})

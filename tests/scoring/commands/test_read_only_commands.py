@@ -52,6 +52,19 @@ def test_score_game_reads_a_record_with_a_played_date(tmp_path: Path) -> None:
     assert {**dated, "file": ""} == {**undated, "file": ""}
 
 
+def test_a_draw_of_tables_needs_no_secret_and_reaches_none_repeated_at_a_design_size() -> None:
+    """A Kirkman size no test names elsewhere (87 players in threes over 43 rounds)."""
+    result = fresh_checkout(
+        "manage.py", "draw_tables", "--players", "87", "--table-size", "3",
+        "--rounds", "43", "--seed", "3", "--json",
+    )  # fmt: skip
+
+    assert result.returncode == 0, result.stderr
+    drawn = json.loads(result.stdout)
+    assert len(drawn["rounds"]) == 43
+    assert drawn["repeats"] == 0
+
+
 def test_backup_needs_no_secret(tmp_path: Path) -> None:
     # A SQLite database of its own, so the checkout's db.sqlite3 is neither read nor made.
     database = f"sqlite:///{tmp_path / 'club.sqlite3'}"
