@@ -56,6 +56,11 @@ MEDIA = "media"
 STAGING_PREFIX = ".restoring-"
 # `migrate` writes these two itself; a database holding nothing else is empty.
 SCHEMA_ROWS = (ContentType, Permission)
+# An archive's database as it is written: no fsync, the rollback journal in memory.
+SCRATCH_PRAGMAS = "PRAGMA synchronous = OFF; PRAGMA journal_mode = MEMORY"
+# gzip's level: 9 took seven times as long as 3 on a ten-year club's database (52 MB) for an
+# archive 13% smaller (issue 36).
+COMPRESSLEVEL = 3
 
 
 class BackupError(Exception):
@@ -83,9 +88,14 @@ def row_counts(alias: str) -> dict[str, int]:
     }
 
 
-def sqlite_database(path: Path) -> contextlib.AbstractContextManager[str]:
-    """A connection alias for the SQLite file at `path`, for as long as the block runs."""
-    return extra_database({"ENGINE": "django.db.backends.sqlite3", "NAME": str(path)})
+def sqlite_database(path: Path, *, scratch: bool = False) -> contextlib.AbstractContextManager[str]:
+    """A connection alias for the SQLite file at `path`, for as long as the block runs. A
+    `scratch` file (an archive being written, thrown away should anything fail) is written
+    without waiting for the disk at each commit."""
+    options = {"init_command": SCRATCH_PRAGMAS} if scratch else {}
+    return extra_database(
+        {"ENGINE": "django.db.backends.sqlite3", "NAME": str(path), "OPTIONS": options}
+    )
 
 
 @contextlib.contextmanager
@@ -136,7 +146,7 @@ def _snapshot(database: Path, progress: Progress) -> None:
         with contextlib.closing(sqlite3.connect(database)) as copy:
             connection.connection.backup(copy)
         return
-    with sqlite_database(database) as alias:
+    with sqlite_database(database, scratch=True) as alias:
         create_schema(alias, migrations=applied_migrations("default"))
         with transaction.atomic(using="default"):
             with connection.cursor() as cursor:
@@ -192,7 +202,7 @@ def backup(path: Path, *, progress: Progress | None = None) -> Summary:
         }
         progress.step(_("Writing %(path)s…") % {"path": path})
         partial = path.with_name(f".{path.name}.partial")
-        with tarfile.open(partial, "w:gz") as archive:
+        with tarfile.open(partial, "w:gz", compresslevel=COMPRESSLEVEL) as archive:
             add_bytes(archive, MANIFEST, json.dumps(manifest, indent=1).encode())
             archive.add(database, arcname=DATABASE)
             for name in files:

@@ -38,6 +38,7 @@ from django.utils.translation import gettext as _
 
 from backups.archive import (
     ARCHIVE_FORMAT,
+    COMPRESSLEVEL,
     DATABASE,
     MANIFEST,
     MEDIA,
@@ -191,6 +192,7 @@ def _named(rows: dict[str, QuerySet[Any]], label: str) -> set[int]:
             if target_label(field) == label:
                 found |= set(
                     queryset.exclude(**{f"{field.attname}__isnull": True})
+                    .order_by()
                     .values_list(field.attname, flat=True)
                     .distinct()
                 )
@@ -240,7 +242,7 @@ def club_backup(path: Path, *, club_id: int, slug: str, name: str) -> Summary:
     club_models()
     with tempfile.TemporaryDirectory(prefix="balutclub-backup-") as scratch:
         database = Path(scratch) / DATABASE
-        with sqlite_database(database) as alias:
+        with sqlite_database(database, scratch=True) as alias:
             create_schema(alias, migrations=applied_migrations("default"))
             files = _copy_club(club_id, slug=slug, target=alias)
             counts = row_counts(alias)
@@ -260,7 +262,7 @@ def club_backup(path: Path, *, club_id: int, slug: str, name: str) -> Summary:
             "database_sha256": file_sha256(database),
         }
         partial = path.with_name(f".{path.name}.partial")
-        with tarfile.open(partial, "w:gz") as archive:
+        with tarfile.open(partial, "w:gz", compresslevel=COMPRESSLEVEL) as archive:
             add_bytes(archive, MANIFEST, json.dumps(manifest, indent=1).encode())
             archive.add(database, arcname=DATABASE)
             for name, file in sorted(present.items()):

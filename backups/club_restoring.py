@@ -45,20 +45,26 @@ from django.utils.translation import gettext as _
 
 from backups.archive import BackupError, sqlite_database
 from backups.archive_reader import CLUB_SCOPE, unpack
-from backups.bulk import BATCH, insert_objects
+from backups.bulk import BATCH
 from backups.club_backups import (
     CLUB,
     CLUB_TABLES,
     MEMBER,
     USER,
     club_models,
-    file_fields,
-    foreign_keys,
     ordered,
-    target_label,
 )
 from backups.club_deletion import delete_club_rows, remove_unnamed_files, replaceable_files
 from backups.club_restore_checks import check_address, code_clashes, other_clubs
+from backups.club_rows import (
+    People,
+    Table,
+    add_rows,
+    kept_memberships,
+    linked_members,
+    linked_users,
+    source_rows,
+)
 from backups.progress import Progress
 from backups.restoring import MediaPlacement, _staging, _upgrade, refused_as_backup_errors
 from backups.schema import migrate
@@ -143,6 +149,7 @@ class _Loader:
         self.ids: dict[str, dict[Any, Any]] = {}
         self.files: dict[str, str] = {}
         self.club_id: int | None = None
+        self.people = People(linked=report.linked, renamed=report.renamed, demoted=report.demoted)
 
     def place_files(
         self, names: list[str], staged: Path, *, replacing: frozenset[str] = frozenset()
@@ -175,20 +182,13 @@ class _Loader:
             self.progress.copied(tables=done - 1, of=len(tables), rows=self.report.rows)
             label = model._meta.label
             self.ids[label] = {}
-            rows = model._base_manager.using(self.source).order_by("pk")
             if label == CLUB:
+                rows = model._base_manager.using(self.source)
                 self._club(rows.get(slug=self.report.archive_slug))
                 self._visited_clubs()
                 self.report.rows += 1
                 continue
-            elif label == USER:
-                self._add(model, self._people(rows, self._user))
-            elif label == MEMBER:
-                self._add(model, self._people(rows, self._member))
-            elif label == "clubs.Membership":
-                self._add(model, self._memberships(rows))
-            else:
-                self._add(model, (self._mapped(row) for row in rows.iterator(chunk_size=BATCH)))
+            self._add(model)
             self.report.rows += len(self.ids[label])
         self.progress.copied(tables=len(tables), of=len(tables), rows=self.report.rows, done=True)
         self._keep_printed_ids()
@@ -233,17 +233,14 @@ class _Loader:
             self.report.renumbered += old != games[old]
         Game._base_manager.bulk_update(changed, ["restored_ids"], batch_size=BATCH)
 
-    def _mapped(self, row: models.Model) -> models.Model:
+    def _mapped(self, table: Table, row: list[Any]) -> list[Any]:
         """`row` pointing at the rows its references became."""
-        for key in foreign_keys(type(row)):
-            value = getattr(row, key.attname)
-            if value is not None:
-                setattr(row, key.attname, self.ids[target_label(key)][value])
-        for kept in file_fields(type(row)):
-            value = getattr(row, kept.attname)
-            if value:
-                setattr(row, kept.attname, self.files.get(value.name, value.name))
-        row._state.db = None
+        for index, label in table.keys:
+            if row[index] is not None:
+                row[index] = self.ids[label][row[index]]
+        for index in table.files:
+            if row[index]:
+                row[index] = self.files.get(row[index], row[index])
         return row
 
     def _club(self, row: models.Model) -> None:
@@ -270,86 +267,44 @@ class _Loader:
             f"{club.name} ({club.slug})" for club in Club._base_manager.filter(pk__in=here.values())
         ]
 
-    def _people(self, rows: models.QuerySet[Any], link: Any) -> Iterator[models.Model]:
-        for row in rows.iterator(chunk_size=BATCH):
-            existing = link(row)
-            if existing is None:
-                yield self._mapped(row)
-            else:
-                self.ids[row._meta.label][row.pk] = existing
-
-    def _user(self, row: Any) -> int | None:
-        User = type(row)  # noqa: N806 - a model class
-        existing = User._base_manager.filter(username=row.username).values_list("pk", flat=True)
-        if existing:
-            self.report.linked.append(row.username)
-            return int(existing[0])
-        if row.is_superuser:
-            row.is_superuser = False
-            self.report.demoted.append(row.username)
-        return None
-
-    def _member(self, row: Any) -> int | None:
-        Member = type(row)  # noqa: N806 - a model class
-        user_id = self.ids[USER][row.user_id]
-        existing = Member._base_manager.filter(user_id=user_id).values_list("pk", flat=True)
-        if existing:
-            return int(existing[0])
-        known_as = row.known_as
-        number = 1
-        while Member._base_manager.filter(known_as__iexact=row.known_as).exists():
-            tail = f" ({self.slug})" if number == 1 else f" ({self.slug} {number})"
-            row.known_as = known_as[: 40 - len(tail)] + tail
-            number += 1
-        if row.known_as != known_as:
-            self.report.renamed.append((known_as, row.known_as))
-        return None
-
-    def _memberships(self, rows: models.QuerySet[Any]) -> Iterator[models.Model]:
-        Membership = rows.model  # noqa: N806 - a model class
-        for row in rows.iterator(chunk_size=BATCH):
-            mapped: Any = self._mapped(row)
-            there = Membership._base_manager.filter(club_id=mapped.club_id, user_id=mapped.user_id)
-            kept = there.first()
-            if kept is None:
-                yield mapped
-                continue
-            if mapped.role == "secretary":
-                there.update(role="secretary")
-            self.ids["clubs.Membership"][row.pk] = kept.pk
-
-    def _add(self, model: type[models.Model], rows: Iterator[models.Model]) -> None:
-        """The rows added, with their own ids when none is taken here, else fresh ones."""
+    def _add(self, model: type[models.Model]) -> None:
+        """The table's rows added, with their own ids when none is taken here, else fresh ones;
+        the people and memberships this server has already linked, not added."""
         label = model._meta.label
-        by_pk = model._meta.pk.is_relation
+        table = Table(model)
+        ids = self.ids[label]
+        rows = source_rows(model, source=self.source)
+        if label in (USER, MEMBER, "clubs.Membership"):
+            rows = self._linked(table, list(rows))
+        else:
+            rows = (self._mapped(table, row) for row in rows)
         span = model._base_manager.using(self.source).aggregate(
             low=models.Min("pk"), high=models.Max("pk")
         )
         fresh = (
-            not by_pk
+            not model._meta.pk.is_relation
             and span["low"] is not None
             and model._base_manager.filter(pk__gte=span["low"], pk__lte=span["high"]).exists()
         )
         if fresh:
             self.report.fresh_ids.append(label)
-        batch: list[tuple[Any, models.Model]] = []
-        for row in rows:
-            batch.append((row.pk, row))
-            if fresh:
-                row.pk = None
-            if len(batch) == BATCH:
-                self._insert(model, batch)
-                batch = []
-        if batch:
-            self._insert(model, batch)
+        add_rows(model, rows, ids=ids, fresh=fresh)
 
-    def _insert(self, model: type[models.Model], batch: list[tuple[Any, models.Model]]) -> None:
-        rows = [row for _, row in batch]
-        if all(row.pk is not None for row in rows):
-            insert_objects(model, rows, target="default")  # in bulk (COPY on PostgreSQL)
-        else:
-            model._base_manager.bulk_create(rows)  # fresh ids, which the database returns
-        self.ids[model._meta.label].update((before, row.pk) for before, row in batch)
+    def _linked(self, table: Table, rows: list[list[Any]]) -> Iterator[list[Any]]:
+        """The rows of the people's tables and the memberships (mapped), less those this server
+        has already (each mapped to the one here)."""
+        label = table.model._meta.label
+        ids = self.ids[label]
+        if label == USER:
+            ids.update(linked_users(rows, self.people))
+        elif label == MEMBER:
+            ids.update(
+                linked_members(rows, users=self.ids[USER], slug=self.slug, people=self.people)
+            )
+        rows = [self._mapped(table, row) for row in rows]
+        if label == "clubs.Membership":
+            ids.update(kept_memberships(rows))
+        return (row for row in rows if row[table.pk] not in ids)
 
     def check_counts(self) -> None:
         """Every row of the archive is the club's here (a link counts as its row)."""
