@@ -123,8 +123,14 @@ def run_tournament_day(*, players: int = 300, seed: int = 1978) -> DayBenchResul
         by=boss,
         seed=seed,
     )
+    # One player in five a member of the club: each table needs a member to score its game.
     for number in range(1, players + 1):
-        add_entrant(tournament=day, guest_name=f"Player {number}")
+        if number % 5 != 1:
+            add_entrant(tournament=day, guest_name=f"Player {number}")
+        else:
+            name = f"Player {number}"
+            member = create_member(in_club=bench_club(), name=name, known_as=name)
+            add_entrant(tournament=day, member=member)
     drawn = draw_rounds(tournament=day)
     tables = {
         r.number: list(Table.objects.filter(round=r).prefetch_related("seats__entrant"))
