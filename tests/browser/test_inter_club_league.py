@@ -155,6 +155,18 @@ def test_three_clubs_enter_an_inter_club_league_play_sign_correct_and_sign_again
         away_players=[away.captain],
     )
     finish_games(match, away_dice="66655")
+    # The away captain finds the league, and this fixture, among their own club's pages.
+    page.context.clear_cookies()
+    captain_signs_in(page, url, away.club, away.captain)
+    page.goto(f"{url}/c/{away.club.slug}/competitions/")
+    page.locator(f"[data-competition='{competition.pk}']").get_by_role(
+        "link", name="County League"
+    ).click()
+    page.wait_for_url(f"{url}/c/{away.club.slug}/competitions/{competition.pk}/")
+    expect(page.locator("main")).to_contain_text(f"{home.name}")
+    expect(page.locator("main")).to_contain_text(f"{away.name}")
+    shot(page, "inter-club-league-from-the-visitors-club")
+
     page.context.clear_cookies()
     captain_signs_in(page, url, home_club, home.captain)
     match_url = f"{url}/c/{home_club.slug}/matches/{match.pk}/"
