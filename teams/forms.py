@@ -48,6 +48,19 @@ class LineupForm(forms.Form):
         return [self.cleaned_data[f"{side}_{slot}"] for slot in range(1, self.players_per_team + 1)]
 
 
+class TeamLineupForm(forms.Form):
+    """One team's line-up chosen before the night: fields player_1..player_n, in table order."""
+
+    def __init__(self, *args: Any, team: Team, players_per_team: int, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self.players_per_team = players_per_team
+        for slot in range(1, players_per_team + 1):
+            self.fields[f"player_{slot}"] = _slot_field(team, slot)
+
+    def players(self) -> list[Member]:
+        return [self.cleaned_data[f"player_{slot}"] for slot in range(1, self.players_per_team + 1)]
+
+
 class CaptainForm(forms.Form):
     """A captain proving who they are by PIN: to sign the card, or (with a reason) dispute it."""
 

@@ -203,6 +203,11 @@ EXPECTED: dict[str, dict[str, Outcomes]] = {
         "GET": secretary_only("200"),
         "POST": secretary_only("422"),
     },
+    # A line-up before the night: its team's captain (none of these roles) or the secretary.
+    "fixtures/<int:fixture_id>/lineup/<str:side>/": {
+        "GET": {**everyone("403"), "anonymous": "signin", "secretary": "200"},
+        "POST": {**everyone("403"), "anonymous": "signin", "secretary": "422"},
+    },
     "fixtures/<int:fixture_id>/play/": {
         "GET": members_only("200"),
         "POST": {**everyone("403"), "anonymous": "signin", "secretary": "422"},

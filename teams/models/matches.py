@@ -169,3 +169,27 @@ class Walkover(models.Model):
     @property
     def absent_team(self) -> Team:
         return self.fixture.away if self.winner == Side.HOME else self.fixture.home
+
+
+class LineupPlace(models.Model):
+    """A player of a team's line-up chosen before the night: their place (`slot`, which seats
+    them at a table by the match format) in the fixture's match for their side. The match start
+    seats them (teams.services.lineups)."""
+
+    fixture = models.ForeignKey(Fixture, on_delete=models.CASCADE, related_name="lineup")
+    side = models.CharField(max_length=4, choices=SIDE_CHOICES)
+    slot = models.PositiveSmallIntegerField()
+    member = models.ForeignKey(Member, on_delete=models.PROTECT, related_name="lineup_places")
+    chosen_by = models.ForeignKey("auth.User", on_delete=models.PROTECT, related_name="+")
+    chosen_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["fixture", "side", "slot"]
+        constraints = [
+            models.UniqueConstraint(fields=["fixture", "side", "slot"], name="one_lineup_a_slot"),
+            models.UniqueConstraint(fields=["fixture", "member"], name="in_one_lineup_once"),
+            models.CheckConstraint(condition=Q(slot__gte=1), name="lineup_slot_from_one"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.fixture} {self.side} {self.slot}: {self.member}"

@@ -33,14 +33,19 @@ def _may_start(user: User, fixture: Fixture) -> bool:
     return is_secretary(user, fixture.division.competition.club_id) or user.pk in captains
 
 
-@require_http_methods(["GET", "POST"])
-def play_fixture(request: HttpRequest, fixture_id: int) -> HttpResponse:
-    fixture = get_object_or_404(
+def fixture_to_play(request: HttpRequest, fixture_id: int) -> Fixture:
+    """The fixture with `fixture_id` of one of the club's competitions or of one of its teams."""
+    return get_object_or_404(
         selectors.fixtures_of_club(club_of(request)).select_related(
             "home__captain", "away__captain", "division__competition"
         ),
         pk=fixture_id,
     )
+
+
+@require_http_methods(["GET", "POST"])
+def play_fixture(request: HttpRequest, fixture_id: int) -> HttpResponse:
+    fixture = fixture_to_play(request, fixture_id)
     if not signed_in_here(request):
         return member_sign_in(request)
     existing = Match.objects.filter(fixture=fixture).first()
@@ -50,7 +55,11 @@ def play_fixture(request: HttpRequest, fixture_id: int) -> HttpResponse:
     if request.method == "POST" and not _may_start(by, fixture):
         raise PermissionDenied(gettext("Only a captain or the secretary may start the match."))
     players = fixture.division.competition.players_per_team
-    form = LineupForm(request.POST or None, fixture=fixture, players_per_team=players)
+    # The line-ups chosen before the night fill the form; the match start seats them.
+    initial = {f"{place.side}_{place.slot}": place.member_id for place in fixture.lineup.all()}
+    form = LineupForm(
+        request.POST or None, fixture=fixture, players_per_team=players, initial=initial
+    )
     status = 200
     if request.method == "POST":
         status = 422
