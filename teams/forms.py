@@ -72,6 +72,19 @@ class CaptainForm(forms.Form):
         return " ".join(str(error) for errors in self.errors.values() for error in errors)
 
 
+class ConcedeForm(forms.Form):
+    """A side conceding one table's game, and why."""
+
+    side = forms.ChoiceField(choices=[(side.value, side.value) for side in Side])
+    table = forms.IntegerField(min_value=1)
+    reason = forms.CharField(
+        max_length=2000, error_messages={"required": _("Say why the game is conceded.")}
+    )
+
+    def error_message(self) -> str:
+        return " ".join(str(error) for errors in self.errors.values() for error in errors)
+
+
 class MoveFixtureForm(forms.Form):
     """A fixture's new day, time and venue (in the club's time zone)."""
 

@@ -61,6 +61,7 @@ urlpatterns = [
     path("matches/<int:match_id>/", matches.match, name="match"),
     path("matches/<int:match_id>/sign/", matches.sign, name="sign_card"),
     path("matches/<int:match_id>/dispute/", matches.dispute, name="dispute"),
+    path("matches/<int:match_id>/concede/", matches.concede, name="concede"),
     path("matches/<int:match_id>/card.pdf", matches.card, name="card_pdf"),
     path("cards/<str:code>/", matches.verify_card, name="verify_card"),
     path("disputes/", disputes.disputes, name="disputes"),

@@ -216,6 +216,10 @@ EXPECTED: dict[str, dict[str, Outcomes]] = {
     # A captain signs or disputes by PIN on a signed-in tablet: an empty post is refused.
     "matches/<int:match_id>/sign/": {"POST": members_only("422")},
     "matches/<int:match_id>/dispute/": {"POST": members_only("422")},
+    # Conceding a game: a captain of the match (none of these roles) or the secretary.
+    "matches/<int:match_id>/concede/": {
+        "POST": {**everyone("403"), "anonymous": "signin", "secretary": "422"}
+    },
     "matches/<int:match_id>/card.pdf": {"GET": members_only("200")},
     "cards/<str:code>/": {"GET": everyone("404")},
     "disputes/": {"GET": secretary_only("200")},

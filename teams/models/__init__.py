@@ -16,6 +16,7 @@ from teams.models.entries import CompetitionPlace, EntryDecision, EntryRequest
 from teams.models.matches import (
     CardReopening,
     CardSignature,
+    ConcededGame,
     Dispute,
     LineupPlace,
     Match,
@@ -30,6 +31,7 @@ __all__ = [
     "Competition",
     "CompetitionKind",
     "CompetitionPlace",
+    "ConcededGame",
     "CupTie",
     "Dispute",
     "Division",

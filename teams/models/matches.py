@@ -193,3 +193,25 @@ class LineupPlace(models.Model):
 
     def __str__(self) -> str:
         return f"{self.fixture} {self.side} {self.slot}: {self.member}"
+
+
+class ConcededGame(models.Model):
+    """A table's game one side gave up during the match (a player ill, a train to catch): the
+    card counts it as lost for that side, in words ("conceded by North A: player ill")."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="conceded")
+    table = models.PositiveSmallIntegerField()
+    side = models.CharField(max_length=4, choices=SIDE_CHOICES)
+    reason = models.TextField(_("reason"))
+    conceded_by = models.ForeignKey("auth.User", on_delete=models.PROTECT, related_name="+")
+    conceded_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["match", "table"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "table"], name="a_table_conceded_once"),
+            models.CheckConstraint(condition=~Q(reason=""), name="a_concession_says_why"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.match} #{self.table}: conceded ({self.side})"

@@ -22,9 +22,11 @@ from scoring.models import PublicArea
 from scoring.verification import normalise_code
 from teams import selectors
 from teams.card_pdf import CardInfo, card_pdf
-from teams.forms import CaptainForm, LineupForm
+from teams.forms import CaptainForm, ConcedeForm, LineupForm
 from teams.match_rules import Side
 from teams.models import CardReopening, Fixture, Match
+from teams.services.concessions import concede_game, conceded_sentence
+from teams.services.lineups import may_choose_lineup
 from teams.services.matches import raise_dispute, sign_card, start_match
 
 
@@ -107,6 +109,7 @@ def match_page(
         "outcome": selectors.match_outcome(match),
         "captains": captains,
         "disputes": match.disputes.select_related("raised_by"),
+        "conceded": [conceded_sentence(c) for c in match.conceded.all()],
         "error": error,
     }
     return render(request, "teams/match.html", context, status=status)
@@ -208,3 +211,30 @@ def verify_card(request: HttpRequest, code: str) -> HttpResponse:
     intact = reopening is None and selectors.card_still_holds(chosen)
     context = {"match": chosen, "intact": intact, "reopening": reopening}
     return render(request, "teams/verify_card.html", context)
+
+
+@require_POST
+def concede(request: HttpRequest, match_id: int) -> HttpResponse:
+    """A side's captain (or its club's secretary) concedes one table's game, with a reason."""
+    chosen = _match(request, match_id)
+    if not signed_in_here(request):
+        return member_sign_in(request)
+    by = user_of(request)
+    fixture = chosen.fixture
+    if not (may_choose_lineup(by, fixture.home) or may_choose_lineup(by, fixture.away)):
+        raise PermissionDenied(gettext("Only a captain or the secretary concedes a game."))
+    form = ConcedeForm(request.POST)
+    if not form.is_valid():
+        return match_page(request, chosen, error=form.error_message(), status=422)
+    try:
+        conceded = concede_game(
+            by=by,
+            match=chosen,
+            table=form.cleaned_data["table"],
+            side=Side(form.cleaned_data["side"]),
+            reason=form.cleaned_data["reason"],
+        )
+    except ValidationError as refused:
+        return match_page(request, chosen, error=" ".join(refused.messages), status=422)
+    messages.success(request, conceded_sentence(conceded))
+    return redirect("teams:match", match_id=chosen.pk)
