@@ -135,7 +135,9 @@ def test_the_play_page_starts_the_match_with_the_line_ups_chosen_before(client: 
     choose_lineup(by=boss, fixture=fixture, side=Side.AWAY, players=away)
     client.force_login(boss)
     url = reverse("teams:play_fixture", args=[fixture.pk])
-    form = client.get(url).context["form"]
+    page = client.get(url)
+    assert reverse("teams:lineup", args=[fixture.pk, "away"]) in page.content.decode()
+    form = page.context["form"]
     posted = {name: form[name].value() for name in form.fields}
 
     response = client.post(url, posted)
