@@ -106,6 +106,8 @@ CLUB_TABLES: dict[str, str] = {
     "teams.CompetitionPlace": "competition__club",
     "teams.CardReopening": "match__fixture__division__competition__club",
     "teams.Walkover": "fixture__division__competition__club",
+    "teams.LineupPlace": "fixture__division__competition__club",
+    "teams.ConcededGame": "match__fixture__division__competition__club",
     "api.ApiToken": "club",
     "clubs.NoticeSend": "club",
 }

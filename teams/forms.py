@@ -48,12 +48,38 @@ class LineupForm(forms.Form):
         return [self.cleaned_data[f"{side}_{slot}"] for slot in range(1, self.players_per_team + 1)]
 
 
+class TeamLineupForm(forms.Form):
+    """One team's line-up chosen before the night: fields player_1..player_n, in table order."""
+
+    def __init__(self, *args: Any, team: Team, players_per_team: int, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self.players_per_team = players_per_team
+        for slot in range(1, players_per_team + 1):
+            self.fields[f"player_{slot}"] = _slot_field(team, slot)
+
+    def players(self) -> list[Member]:
+        return [self.cleaned_data[f"player_{slot}"] for slot in range(1, self.players_per_team + 1)]
+
+
 class CaptainForm(forms.Form):
     """A captain proving who they are by PIN: to sign the card, or (with a reason) dispute it."""
 
     side = forms.ChoiceField(choices=[(side.value, side.value) for side in Side])
     pin = forms.CharField(required=False, max_length=12, strip=True)
     reason = forms.CharField(required=False, max_length=2000, widget=forms.Textarea)
+
+    def error_message(self) -> str:
+        return " ".join(str(error) for errors in self.errors.values() for error in errors)
+
+
+class ConcedeForm(forms.Form):
+    """A side conceding one table's game, and why."""
+
+    side = forms.ChoiceField(choices=[(side.value, side.value) for side in Side])
+    table = forms.IntegerField(min_value=1)
+    reason = forms.CharField(
+        max_length=2000, error_messages={"required": _("Say why the game is conceded.")}
+    )
 
     def error_message(self) -> str:
         return " ".join(str(error) for errors in self.errors.values() for error in errors)

@@ -138,3 +138,15 @@ def walkover_score(match_format: MatchFormat, winner: Side) -> MatchScore:
         best = tables * sum(places[:per_side])
         rest = tables * sum(places[per_side:])
     return MatchScore(best, rest) if winner == Side.HOME else MatchScore(rest, best)
+
+
+def conceded_results(match_format: MatchFormat, table: int, conceding: Side) -> list[SeatResult]:
+    """A table's game one side conceded, as lost by it: the other side's players take the best
+    places in their seating order and the conceding side's the rest; by game points, which no
+    game gave, the least win there is (1 a seat of the other side, 0 a conceding seat)."""
+    seats = match_format.tables[table - 1]
+    ordered = [s for s in seats if s.side != conceding] + [s for s in seats if s.side == conceding]
+    return [
+        SeatResult(seat, rank, 0 if seat.side == conceding else 1)
+        for rank, seat in enumerate(ordered, start=1)
+    ]

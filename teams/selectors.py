@@ -19,6 +19,7 @@ from teams.match_rules import (
     Seat,
     SeatResult,
     Side,
+    conceded_results,
     match_score,
     seat_figure,
 )
@@ -135,6 +136,21 @@ def match_games(match: Match) -> list[MatchGame]:
     return list(match.games.select_related("game").order_by("table"))
 
 
+def _conceded_lines(
+    match_format: MatchFormat, table: int, conceding: Side, names: dict[tuple[str, int], str]
+) -> list[tuple[SeatResult, TableLine]]:
+    """A conceded table's seats, lost by the conceding side (match_rules.conceded_results)."""
+    pairs = []
+    for result in conceded_results(match_format, table, conceding):
+        seat = result.seat
+        figure = seat_figure(
+            result, counting=match_format.counting, table_size=match_format.table_size
+        )
+        name = names[(seat.side.value, seat.slot)]
+        pairs.append((result, TableLine(table, seat.side, seat.slot, name, result.rank, figure)))
+    return pairs
+
+
 def match_outcome(match: Match, *, so_far: bool = False) -> MatchOutcome | None:
     """The card's figures once every table's game is over (None before): each player's place
     and what it earned their team, from the engine's result of their game. With `so_far`,
@@ -146,8 +162,17 @@ def match_outcome(match: Match, *, so_far: bool = False) -> MatchOutcome | None:
     }
     results: list[SeatResult] = []
     lines: list[TableLine] = []
+    conceded = {c.table: Side(c.side) for c in match.conceded.all()}
+    names = {(p.side, p.slot): p.member.known_as for p in match.players.select_related("member")}
     for table_game in match_games(match):
         game = table_game.game
+        if table_game.table in conceded:
+            for seat_result, line in _conceded_lines(
+                match_format, table_game.table, conceded[table_game.table], names
+            ):
+                results.append(seat_result)
+                lines.append(line)
+            continue
         # A void game has no result: the card waits as for a game still in play.
         if not game.is_finished or game.is_void:
             if so_far:

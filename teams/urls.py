@@ -1,6 +1,16 @@
 from django.urls import path
 
-from teams.views import cup, disputes, entries, fixtures, matches, seasons, setup, walkovers
+from teams.views import (
+    cup,
+    disputes,
+    entries,
+    fixtures,
+    lineups,
+    matches,
+    seasons,
+    setup,
+    walkovers,
+)
 
 app_name = "teams"
 
@@ -46,10 +56,12 @@ urlpatterns = [
     path("teams/<int:team_id>/calendar.ics", fixtures.team_calendar, name="team_calendar"),
     path("fixtures/<int:fixture_id>/move/", fixtures.move, name="move_fixture"),
     path("fixtures/<int:fixture_id>/play/", matches.play_fixture, name="play_fixture"),
+    path("fixtures/<int:fixture_id>/lineup/<str:side>/", lineups.lineup, name="lineup"),
     path("fixtures/<int:fixture_id>/walkover/", walkovers.walkover, name="walkover"),
     path("matches/<int:match_id>/", matches.match, name="match"),
     path("matches/<int:match_id>/sign/", matches.sign, name="sign_card"),
     path("matches/<int:match_id>/dispute/", matches.dispute, name="dispute"),
+    path("matches/<int:match_id>/concede/", matches.concede, name="concede"),
     path("matches/<int:match_id>/card.pdf", matches.card, name="card_pdf"),
     path("cards/<str:code>/", matches.verify_card, name="verify_card"),
     path("disputes/", disputes.disputes, name="disputes"),

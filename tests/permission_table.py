@@ -203,6 +203,11 @@ EXPECTED: dict[str, dict[str, Outcomes]] = {
         "GET": secretary_only("200"),
         "POST": secretary_only("422"),
     },
+    # A line-up before the night: its team's captain (none of these roles) or the secretary.
+    "fixtures/<int:fixture_id>/lineup/<str:side>/": {
+        "GET": {**everyone("403"), "anonymous": "signin", "secretary": "200"},
+        "POST": {**everyone("403"), "anonymous": "signin", "secretary": "422"},
+    },
     "fixtures/<int:fixture_id>/play/": {
         "GET": members_only("200"),
         "POST": {**everyone("403"), "anonymous": "signin", "secretary": "422"},
@@ -211,6 +216,10 @@ EXPECTED: dict[str, dict[str, Outcomes]] = {
     # A captain signs or disputes by PIN on a signed-in tablet: an empty post is refused.
     "matches/<int:match_id>/sign/": {"POST": members_only("422")},
     "matches/<int:match_id>/dispute/": {"POST": members_only("422")},
+    # Conceding a game: a captain of the match (none of these roles) or the secretary.
+    "matches/<int:match_id>/concede/": {
+        "POST": {**everyone("403"), "anonymous": "signin", "secretary": "422"}
+    },
     "matches/<int:match_id>/card.pdf": {"GET": members_only("200")},
     "cards/<str:code>/": {"GET": everyone("404")},
     "disputes/": {"GET": secretary_only("200")},

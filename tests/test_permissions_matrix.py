@@ -204,6 +204,7 @@ def build_world(media: Path) -> World:
             "tie_id": tie.pk,
             # No other club's entry waits here: the answer after the role's check is a 404.
             "request_id": 0,
+            "side": "home",
             "code": "AAAA-AAAA-AA",
             "token": "not-a-token",
         },

@@ -169,3 +169,49 @@ class Walkover(models.Model):
     @property
     def absent_team(self) -> Team:
         return self.fixture.away if self.winner == Side.HOME else self.fixture.home
+
+
+class LineupPlace(models.Model):
+    """A player of a team's line-up chosen before the night: their place (`slot`, which seats
+    them at a table by the match format) in the fixture's match for their side. The match start
+    seats them (teams.services.lineups)."""
+
+    fixture = models.ForeignKey(Fixture, on_delete=models.CASCADE, related_name="lineup")
+    side = models.CharField(max_length=4, choices=SIDE_CHOICES)
+    slot = models.PositiveSmallIntegerField()
+    member = models.ForeignKey(Member, on_delete=models.PROTECT, related_name="lineup_places")
+    chosen_by = models.ForeignKey("auth.User", on_delete=models.PROTECT, related_name="+")
+    chosen_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["fixture", "side", "slot"]
+        constraints = [
+            models.UniqueConstraint(fields=["fixture", "side", "slot"], name="one_lineup_a_slot"),
+            models.UniqueConstraint(fields=["fixture", "member"], name="in_one_lineup_once"),
+            models.CheckConstraint(condition=Q(slot__gte=1), name="lineup_slot_from_one"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.fixture} {self.side} {self.slot}: {self.member}"
+
+
+class ConcededGame(models.Model):
+    """A table's game one side gave up during the match (a player ill, a train to catch): the
+    card counts it as lost for that side, in words ("conceded by North A: player ill")."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="conceded")
+    table = models.PositiveSmallIntegerField()
+    side = models.CharField(max_length=4, choices=SIDE_CHOICES)
+    reason = models.TextField(_("reason"))
+    conceded_by = models.ForeignKey("auth.User", on_delete=models.PROTECT, related_name="+")
+    conceded_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["match", "table"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "table"], name="a_table_conceded_once"),
+            models.CheckConstraint(condition=~Q(reason=""), name="a_concession_says_why"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.match} #{self.table}: conceded ({self.side})"

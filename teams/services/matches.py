@@ -22,6 +22,7 @@ from teams.models import (
     Dispute,
     Fixture,
     FixtureStatus,
+    LineupPlace,
     Match,
     MatchGame,
     MatchPlayer,
@@ -42,7 +43,7 @@ def _team(fixture: Fixture, side: Side) -> Team:
     return fixture.home if side == Side.HOME else fixture.away
 
 
-def _check_players(team: Team, players: Sequence[Member], count: int) -> None:
+def check_players(team: Team, players: Sequence[Member], count: int) -> None:
     if len(players) != count or len(set(players)) != count:
         raise ValidationError(
             gettext("%(team)s fields %(count)d different players.")
@@ -57,16 +58,40 @@ def _check_players(team: Team, players: Sequence[Member], count: int) -> None:
         )
 
 
+def _players_of(fixture: Fixture, side: Side, given: Sequence[Member] | None) -> list[Member]:
+    """The side's line-up chosen before the night when there is one (the players given must be
+    it), else the players given on the night."""
+    places = LineupPlace.objects.filter(fixture=fixture, side=side).select_related("member")
+    chosen = [place.member for place in places.order_by("slot")]
+    if not chosen:
+        if given is None:
+            raise ValidationError(
+                gettext("%(team)s has no line-up: choose its players.")
+                % {"team": _team(fixture, side).name}
+            )
+        return list(given)
+    if given is not None and list(given) != chosen:
+        raise ValidationError(
+            gettext("%(team)s plays the line-up chosen before the night: %(names)s.")
+            % {
+                "team": _team(fixture, side).name,
+                "names": ", ".join(member.known_as for member in chosen),
+            }
+        )
+    return chosen
+
+
 @transaction.atomic
 def start_match(
     *,
     by: User,
     fixture: Fixture,
-    home_players: Sequence[Member],
-    away_players: Sequence[Member],
+    home_players: Sequence[Member] | None = None,
+    away_players: Sequence[Member] | None = None,
 ) -> Match:
-    """The match of `fixture`, each team's players in the order their captain lists them, and
-    one scoring game a table (teams.match_rules.MatchFormat seats them, mixing the teams)."""
+    """The match of `fixture`, each team's players in the order their captain lists them (or
+    as their line-up chosen before the night has them), and one scoring game a table
+    (teams.match_rules.MatchFormat seats them, mixing the teams)."""
     fixture = (
         Fixture.objects.select_for_update()
         .select_related("home__captain", "away__captain", "division__competition")
@@ -82,9 +107,12 @@ def start_match(
         match_format = match_format_of(competition)
     except FormatError as error:
         raise ValidationError(gettext("The competition's match format seats nobody.")) from error
-    lists = {Side.HOME: list(home_players), Side.AWAY: list(away_players)}
+    lists = {
+        Side.HOME: _players_of(fixture, Side.HOME, home_players),
+        Side.AWAY: _players_of(fixture, Side.AWAY, away_players),
+    }
     for side, players in lists.items():
-        _check_players(_team(fixture, side), players, match_format.players_per_team)
+        check_players(_team(fixture, side), players, match_format.players_per_team)
     if set(lists[Side.HOME]) & set(lists[Side.AWAY]):
         raise ValidationError(gettext("Nobody plays for both teams."))
     match = Match(fixture=fixture, started_at=timezone.now(), started_by=by)

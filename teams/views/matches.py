@@ -22,9 +22,11 @@ from scoring.models import PublicArea
 from scoring.verification import normalise_code
 from teams import selectors
 from teams.card_pdf import CardInfo, card_pdf
-from teams.forms import CaptainForm, LineupForm
+from teams.forms import CaptainForm, ConcedeForm, LineupForm
 from teams.match_rules import Side
 from teams.models import CardReopening, Fixture, Match
+from teams.services.concessions import concede_game, conceded_sentence
+from teams.services.lineups import may_choose_lineup
 from teams.services.matches import raise_dispute, sign_card, start_match
 
 
@@ -33,14 +35,19 @@ def _may_start(user: User, fixture: Fixture) -> bool:
     return is_secretary(user, fixture.division.competition.club_id) or user.pk in captains
 
 
-@require_http_methods(["GET", "POST"])
-def play_fixture(request: HttpRequest, fixture_id: int) -> HttpResponse:
-    fixture = get_object_or_404(
+def fixture_to_play(request: HttpRequest, fixture_id: int) -> Fixture:
+    """The fixture with `fixture_id` of one of the club's competitions or of one of its teams."""
+    return get_object_or_404(
         selectors.fixtures_of_club(club_of(request)).select_related(
             "home__captain", "away__captain", "division__competition"
         ),
         pk=fixture_id,
     )
+
+
+@require_http_methods(["GET", "POST"])
+def play_fixture(request: HttpRequest, fixture_id: int) -> HttpResponse:
+    fixture = fixture_to_play(request, fixture_id)
     if not signed_in_here(request):
         return member_sign_in(request)
     existing = Match.objects.filter(fixture=fixture).first()
@@ -50,7 +57,11 @@ def play_fixture(request: HttpRequest, fixture_id: int) -> HttpResponse:
     if request.method == "POST" and not _may_start(by, fixture):
         raise PermissionDenied(gettext("Only a captain or the secretary may start the match."))
     players = fixture.division.competition.players_per_team
-    form = LineupForm(request.POST or None, fixture=fixture, players_per_team=players)
+    # The line-ups chosen before the night fill the form; the match start seats them.
+    initial = {f"{place.side}_{place.slot}": place.member_id for place in fixture.lineup.all()}
+    form = LineupForm(
+        request.POST or None, fixture=fixture, players_per_team=players, initial=initial
+    )
     status = 200
     if request.method == "POST":
         status = 422
@@ -98,6 +109,7 @@ def match_page(
         "outcome": selectors.match_outcome(match),
         "captains": captains,
         "disputes": match.disputes.select_related("raised_by"),
+        "conceded": [conceded_sentence(c) for c in match.conceded.all()],
         "error": error,
     }
     return render(request, "teams/match.html", context, status=status)
@@ -199,3 +211,30 @@ def verify_card(request: HttpRequest, code: str) -> HttpResponse:
     intact = reopening is None and selectors.card_still_holds(chosen)
     context = {"match": chosen, "intact": intact, "reopening": reopening}
     return render(request, "teams/verify_card.html", context)
+
+
+@require_POST
+def concede(request: HttpRequest, match_id: int) -> HttpResponse:
+    """A side's captain (or its club's secretary) concedes one table's game, with a reason."""
+    chosen = _match(request, match_id)
+    if not signed_in_here(request):
+        return member_sign_in(request)
+    by = user_of(request)
+    fixture = chosen.fixture
+    if not (may_choose_lineup(by, fixture.home) or may_choose_lineup(by, fixture.away)):
+        raise PermissionDenied(gettext("Only a captain or the secretary concedes a game."))
+    form = ConcedeForm(request.POST)
+    if not form.is_valid():
+        return match_page(request, chosen, error=form.error_message(), status=422)
+    try:
+        conceded = concede_game(
+            by=by,
+            match=chosen,
+            table=form.cleaned_data["table"],
+            side=Side(form.cleaned_data["side"]),
+            reason=form.cleaned_data["reason"],
+        )
+    except ValidationError as refused:
+        return match_page(request, chosen, error=" ".join(refused.messages), status=422)
+    messages.success(request, conceded_sentence(conceded))
+    return redirect("teams:match", match_id=chosen.pk)
