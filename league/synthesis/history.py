@@ -218,8 +218,17 @@ class Synthesizer:
         if self.books is None:
             return Synthesized(len(self.members), total, turns, signatures)
         claims = register_claims(self.books, after_game=last_before)
+        # The club's calendar years: at 00:30 on New Year's Day in Copenhagen it is still the
+        # old year in UTC, and the new year's games need the new year's season.
         made = (
-            seasons(self.club, self.books.secretary, times[0].date(), until.date()) if times else 0
+            seasons(
+                self.club,
+                self.books.secretary,
+                timezone.localdate(times[0]),
+                timezone.localdate(until),
+            )
+            if times
+            else 0
         )
         return Synthesized(len(self.members), total, turns, signatures, debts, claims, made)
 
