@@ -121,6 +121,7 @@ def _b_world() -> dict[str, object]:
         "season_id": season.pk,
         "code": "AAAA-AAAA-AA",
         "token": "not-a-token",
+        "side": "home",
         "secretary": boss,
     }
 
