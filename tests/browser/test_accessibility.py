@@ -79,6 +79,7 @@ NOT_PAGES = {
     "matches/<int:match_id>/card.pdf",
     "matches/<int:match_id>/sign/",
     "matches/<int:match_id>/dispute/",
+    "matches/<int:match_id>/concede/",
     "disputes/<int:dispute_id>/resolve/",
     "competitions/<int:competition_id>/divisions/new/",
     "divisions/<int:division_id>/teams/new/",
