@@ -23,8 +23,8 @@ import tablib
 from django.http import HttpRequest, HttpResponse
 from django.utils import timezone
 from django.utils.encoding import force_str
-from django.utils.http import content_disposition_header
-from django.utils.text import slugify
+
+from clubs.files import disposition
 
 FORMATS = {
     "csv": "text/csv; charset=utf-8",
@@ -155,9 +155,8 @@ def dataset_response(data: tablib.Dataset, *, export: str, name: str) -> HttpRes
     """`name` in the reader's words ("Drikkeregnskab", "Stilling Forår 2026 Bar-Balut"): the
     sheet's title and, made a slug, the file's name, dated in the club's time zone."""
     response = HttpResponse(file_of(data, export=export, name=name), content_type=FORMATS[export])
-    slug = slugify(name, allow_unicode=True) or "table"
-    filename = f"balutclub-{slug}-{timezone.localdate().isoformat()}.{export}"
-    response["Content-Disposition"] = content_disposition_header(True, filename) or "attachment"
+    words = f"BalutClub {name} {timezone.localdate().isoformat()}"
+    response["Content-Disposition"] = disposition(words, export, attachment=True)
     return response
 
 

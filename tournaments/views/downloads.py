@@ -5,11 +5,10 @@ from __future__ import annotations
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.utils import translation
-from django.utils.http import content_disposition_header
-from django.utils.text import slugify
 from django.utils.translation import get_language, gettext
 from django.views.decorators.http import require_GET
 
+from clubs.files import disposition
 from clubs.requests import club_of
 from league.exports import dataset_response
 from league.views.access import secretary_required
@@ -29,8 +28,7 @@ TYPES = {
 def attachment(body: bytes, kind: str, name: str) -> HttpResponse:
     """`name` in the reader's words ("Forårsturnering runde 2 skemaer"), made the file's name."""
     response = HttpResponse(body, content_type=TYPES[kind])
-    filename = f"{slugify(name, allow_unicode=True) or 'tournament'}.{kind}"
-    response["Content-Disposition"] = content_disposition_header(True, filename) or "attachment"
+    response["Content-Disposition"] = disposition(name, kind, attachment=True)
     return response
 
 
